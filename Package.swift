@@ -1,0 +1,27 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "vplay",
+    targets: [
+        // C modules: module maps plus shim headers for macros Swift cannot import.
+        .systemLibrary(name: "CFFmpeg", path: "Sources/CFFmpeg"),
+        .systemLibrary(name: "CSDL2", path: "Sources/CSDL2"),
+
+        // Engine: demux, queues, decoders, clocks, sync, seek, the Player. No SDL.
+        .target(name: "VPlayCore", dependencies: ["CFFmpeg"]),
+        // SDL window, presentation, audio device, overlay, input mapping.
+        .target(name: "VPlayView", dependencies: ["VPlayCore", "CSDL2"]),
+        // Options, JSON IPC, status line.
+        .target(name: "VPlayControl", dependencies: ["VPlayCore"]),
+        // Thin executable: parse options, wire the parts, run the SDL loop.
+        .executableTarget(name: "vplay", dependencies: ["VPlayCore", "VPlayView", "VPlayControl"]),
+
+        .target(name: "TestSupport", dependencies: ["CFFmpeg"], path: "Tests/TestSupport"),
+        .testTarget(name: "VPlayCoreTests", dependencies: ["VPlayCore", "TestSupport", "CFFmpeg"]),
+        .testTarget(name: "VPlayViewTests", dependencies: ["VPlayView", "VPlayCore"]),
+        .testTarget(name: "VPlayControlTests", dependencies: ["VPlayControl", "VPlayCore"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,117 @@
+import VPlayCore
+
+/// What the server does for a request, decided without touching sockets or the player.
+enum IPCAction: Equatable {
+    /// Answer `success`, with `data` when there is some.
+    case reply(JSONValue?)
+    /// Send the command to the player, then answer `success`.
+    case perform(PlayerCommand)
+    case observe(id: Int, property: String)
+    case unobserve(id: Int)
+}
+
+/// Maps mpv IPC commands onto `PlayerCommand`s and property reads.
+/// Property-API requests fail with the property's own error; input commands
+/// (`set`, `add`, `cycle`) fail with "error running command", as in mpv.
+enum IPCCommandMapper {
+    /// The mpv client API version (2.3) whose protocol this subset follows, for `get_version`.
+    static let clientAPIVersion = 2 << 16 | 3
+    /// mpv's `osd-duration` default, for `show-text` without a duration.
+    static let defaultTextDuration = 1.0
+
+    static func action(for request: IPCRequest, state: PlayerState, clientName: String) throws(IPCError) -> IPCAction {
+        let arguments = request.arguments
+        switch request.name {
+        case "client_name":
+            _ = try arguments.bind([], required: 0)
+            return .reply(.string(clientName))
+        case "get_version":
+            _ = try arguments.bind([], required: 0)
+            return .reply(.int(clientAPIVersion))
+        case "get_property":
+            let slots = try arguments.bind(["name"], required: 1)
+            return .reply(try PropertyTable.value(of: try string(slots[0]), in: state))
+        case "set_property":
+            let slots = try arguments.bind(["name", "value"], required: 2)
+            return .perform(try PropertyTable.command(setting: try string(slots[0]), to: slots[1]!, in: state))
+        case "observe_property":
+            let slots = try arguments.bind(["id", "name"], required: 2)
+            return .observe(id: try integer(slots[0]), property: try string(slots[1]))
+        case "unobserve_property":
+            let slots = try arguments.bind(["id"], required: 1)
+            return .unobserve(id: try integer(slots[0]))
+        case "seek":
+            let slots = try arguments.bind(["target", "flags"], required: 1)
+            guard let target = slots[0]?.number else { throw .invalidParameter }
+            return .perform(try SeekFlags.command(target: target, flags: try slots[1].map(string)))
+        case "set":
+            let slots = try arguments.bind(["name", "value"], required: 2)
+            let name = try string(slots[0])
+            return .perform(try failingAsCommand { () throws(IPCError) in
+                try PropertyTable.command(setting: name, to: slots[1]!, in: state)
+            })
+        case "add":
+            let slots = try arguments.bind(["name", "value"], required: 1)
+            let name = try string(slots[0])
+            guard let amount = (slots[1] ?? .int(1)).number else { throw .invalidParameter }
+            return .perform(try add(amount, to: name, state: state))
+        case "cycle":
+            let slots = try arguments.bind(["name", "value"], required: 1)
+            // Flags flip either way, so the direction only needs to be valid.
+            guard [nil, "up", "down"].contains(try slots[1].map(string)) else { throw .invalidParameter }
+            return .perform(try cycle(try string(slots[0])))
+        case "quit":
+            let slots = try arguments.bind(["code"], required: 0)
+            let code = try slots[0].map(integer) ?? 0
+            guard (0...255).contains(code) else { throw .invalidParameter }
+            return .perform(.quit(code: Int32(code)))
+        case "frame-step":
+            _ = try arguments.bind([], required: 0)
+            return .perform(.frameStep)
+        case "frame-back-step":
+            _ = try arguments.bind([], required: 0)
+            return .perform(.frameBackStep)
+        case "show-text":
+            let slots = try arguments.bind(["text", "duration"], required: 1)
+            let text = try string(slots[0])
+            guard let milliseconds = (slots[1] ?? .int(-1)).number else { throw .invalidParameter }
+            // mpv: a negative duration means the default.
+            let seconds = milliseconds < 0 ? defaultTextDuration : milliseconds / 1000
+            return .perform(.showText(text, seconds: seconds))
+        default:
+            throw .invalidParameter
+        }
+    }
+
+    private static func add(_ amount: Double, to name: String, state: PlayerState) throws(IPCError) -> PlayerCommand {
+        switch name {
+        case "volume": return .addVolume(amount)
+        case "speed": return .setSpeed(min(Speed.range.upperBound, max(Speed.range.lowerBound, state.speed + amount)))
+        case "time-pos": return .seek(.relative(amount), .exact)
+        default: throw .commandFailed
+        }
+    }
+
+    private static func cycle(_ name: String) throws(IPCError) -> PlayerCommand {
+        switch name {
+        case "pause": return .togglePause
+        case "mute": return .toggleMute
+        case "fullscreen": return .toggleFullscreen
+        default: throw .commandFailed
+        }
+    }
+
+    private static func failingAsCommand(_ body: () throws(IPCError) -> PlayerCommand) throws(IPCError) -> PlayerCommand {
+        do { return try body() } catch { throw .commandFailed }
+    }
+
+    private static func string(_ value: JSONValue?) throws(IPCError) -> String {
+        guard let text = value?.string else { throw .invalidParameter }
+        return text
+    }
+
+    private static func integer(_ value: JSONValue?) throws(IPCError) -> Int {
+        guard let integer = value?.integer else { throw .invalidParameter }
+        return integer
+    }
+}

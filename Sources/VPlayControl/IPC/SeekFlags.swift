@@ -1,0 +1,28 @@
+import VPlayCore
+
+/// mpv's seek flags: a mode (`relative` by default, `absolute`, `absolute-percent`,
+/// `relative-percent`) and a precision (`exact` by default, `keyframes`), joined by `+`.
+enum SeekFlags {
+    static func command(target: Double, flags: String?) throws(IPCError) -> PlayerCommand {
+        var mode: ((Double) -> SeekTarget)?
+        var precision: SeekPrecision?
+        for part in (flags ?? "").split(separator: "+") {
+            switch part {
+            case "relative": try set(&mode, SeekTarget.relative)
+            case "absolute": try set(&mode, SeekTarget.absolute)
+            case "absolute-percent": try set(&mode, SeekTarget.absolutePercent)
+            case "relative-percent": try set(&mode, SeekTarget.relativePercent)
+            case "exact": try set(&precision, .exact)
+            case "keyframes": try set(&precision, .keyframe)
+            default: throw .invalidParameter
+            }
+        }
+        return .seek((mode ?? SeekTarget.relative)(target), precision ?? .exact)
+    }
+
+    /// Each kind of flag may be given once: `absolute+relative` is a mistake.
+    private static func set<Value>(_ slot: inout Value?, _ value: Value) throws(IPCError) {
+        guard slot == nil else { throw .invalidParameter }
+        slot = value
+    }
+}

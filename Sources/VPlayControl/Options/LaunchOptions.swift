@@ -1,0 +1,28 @@
+import VPlayCore
+
+/// Everything `vplay [options] FILE...` asked for, validated.
+public struct LaunchOptions: Sendable, Equatable {
+    /// What the engine needs at start.
+    public var player = PlayerOptions()
+    public var files: [String] = []
+    public var fullscreen = false
+    /// Requested window size in pixels; nil lets the video decide.
+    public var windowWidth: Int?
+    public var windowHeight: Int?
+    /// Window title; nil means the file name.
+    public var title: String?
+    /// No status line and no messages except errors.
+    public var reallyQuiet = false
+    /// Number of `-v` given.
+    public var verbosity = 0
+    public var ipcServerPath: String?
+    public var bench = false
+    public var dumpStatsPath: String?
+    public var showHelp = false
+    public var showVersion = false
+
+    public init() {
+        // mpv's default: a little headroom above 100 %.
+        player.volumeMax = 130
+    }
+}

@@ -1,0 +1,33 @@
+/// Options as they are being read. Checks that depend on other options (volume
+/// against `--volume-max`, the end against the start) wait for `finish()` so the
+/// order on the command line does not matter.
+struct OptionDraft {
+    var options = LaunchOptions()
+    var volume: (use: OptionUse, value: Double)?
+    var length: (use: OptionUse, value: Double)?
+    var end: (use: OptionUse, value: Double)?
+
+    func finish() throws(OptionError) -> LaunchOptions {
+        var result = options
+        if let volume {
+            let range = 0...result.player.volumeMax
+            guard range.contains(volume.value) else {
+                throw .outOfRange(volume.use.name, volume.use.value ?? "", ValueText.describe(range))
+            }
+            result.player.volume = volume.value
+        }
+        let start = result.player.start ?? 0
+        // With both --end and --length, mpv stops at whichever comes first.
+        let ends = [end, length.map { (use: $0.use, value: start + $0.value) }].compactMap { $0 }
+        if let first = ends.min(by: { $0.value < $1.value }) {
+            guard first.value > start else {
+                throw OptionError("option '\(first.use.name)': '\(first.use.value ?? "")' leaves nothing to play after the start")
+            }
+            result.player.end = first.value
+        }
+        if result.files.isEmpty && !result.showHelp && !result.showVersion {
+            throw .noFile
+        }
+        return result
+    }
+}

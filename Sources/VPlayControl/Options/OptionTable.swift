@@ -1,0 +1,97 @@
+import VPlayCore
+
+/// Every option vplay knows: mpv's long names with ffplay's short aliases.
+enum OptionTable {
+    static func spec(named name: String) -> OptionSpec? {
+        all.first { $0.names.contains(name) }
+    }
+
+    static let all: [OptionSpec] = [
+        OptionSpec(["--start", "-ss"], .value("TIME"), "start at TIME (seconds or [[h:]m:]ss[.fff])", default: "0") { draft, use throws(OptionError) in
+            draft.options.player.start = try use.time()
+        },
+        OptionSpec(["--length", "-t"], .value("TIME"), "stop TIME after the start", default: "whole file") { draft, use throws(OptionError) in
+            draft.length = (use, try use.time())
+        },
+        OptionSpec(["--end"], .value("TIME"), "stop at TIME", default: "whole file") { draft, use throws(OptionError) in
+            draft.end = (use, try use.time())
+        },
+        OptionSpec(["--pause"], .flag, "start paused", default: "no") { draft, use throws(OptionError) in
+            draft.options.player.startPaused = try use.flag()
+        },
+        OptionSpec(["--autoexit", "-autoexit"], .flag, "quit at the end instead of pausing there", default: "no") { draft, use throws(OptionError) in
+            draft.options.player.autoExit = try use.flag()
+        },
+        OptionSpec(["--loop"], .optionalValue("N|inf|no"), "play N more times; bare or inf/yes: forever", default: "no") { draft, use throws(OptionError) in
+            switch use.value {
+            case nil, "inf", "yes": draft.options.player.loopCount = nil
+            case "no": draft.options.player.loopCount = 0
+            default: draft.options.player.loopCount = try use.integer(in: 0...Int(Int32.max))
+            }
+        },
+        OptionSpec(["-loop"], .value("N"), "ffplay style: play N times in all; 0: forever", default: "1") { draft, use throws(OptionError) in
+            let plays = try use.integer(in: 0...Int(Int32.max))
+            draft.options.player.loopCount = plays == 0 ? nil : plays - 1
+        },
+        OptionSpec(["--volume"], .value("PERCENT"), "volume, 0..volume-max", default: "100") { draft, use throws(OptionError) in
+            draft.volume = (use, try use.number())
+        },
+        OptionSpec(["--volume-max"], .value("PERCENT"), "highest volume allowed, 100..1000", default: "130") { draft, use throws(OptionError) in
+            draft.options.player.volumeMax = try use.number(in: 100...1000)
+        },
+        OptionSpec(["--mute"], .flag, "start muted", default: "no") { draft, use throws(OptionError) in
+            draft.options.player.muted = try use.flag()
+        },
+        OptionSpec(["--speed"], .value("X"), "playback speed, \(ValueText.describe(Speed.range))", default: "1") { draft, use throws(OptionError) in
+            draft.options.player.speed = try use.number(in: Speed.range)
+        },
+        OptionSpec(["--fs", "--fullscreen", "-fs"], .flag, "start in full screen", default: "no") { draft, use throws(OptionError) in
+            draft.options.fullscreen = try use.flag()
+        },
+        OptionSpec(["--geometry"], .value("WxH"), "window size in pixels", default: "video size") { draft, use throws(OptionError) in
+            let text = try use.text()
+            let parts = text.split(separator: "x", omittingEmptySubsequences: false)
+            guard parts.count == 2, let width = Int(parts[0]), let height = Int(parts[1]), width > 0, height > 0 else {
+                throw .invalidValue(use.name, text, expected: "WxH (e.g. 1280x720)")
+            }
+            draft.options.windowWidth = width
+            draft.options.windowHeight = height
+        },
+        OptionSpec(["-x"], .value("W"), "window width in pixels", default: "video width") { draft, use throws(OptionError) in
+            draft.options.windowWidth = try use.integer(in: 1...65535)
+        },
+        OptionSpec(["-y"], .value("H"), "window height in pixels", default: "video height") { draft, use throws(OptionError) in
+            draft.options.windowHeight = try use.integer(in: 1...65535)
+        },
+        OptionSpec(["--no-audio", "-an"], .flag, "ignore the audio stream", default: "no") { draft, use throws(OptionError) in
+            draft.options.player.audioEnabled = !(try use.flag())
+        },
+        OptionSpec(["--no-video", "-vn"], .flag, "ignore the video stream", default: "no") { draft, use throws(OptionError) in
+            draft.options.player.videoEnabled = !(try use.flag())
+        },
+        OptionSpec(["--title"], .value("TEXT"), "window title", default: "file name") { draft, use throws(OptionError) in
+            draft.options.title = use.value
+        },
+        OptionSpec(["--really-quiet"], .flag, "print nothing but errors", default: "no") { draft, use throws(OptionError) in
+            draft.options.reallyQuiet = try use.flag()
+        },
+        OptionSpec(["-v"], .flag, "more log output; repeat for more", default: "0") { draft, use throws(OptionError) in
+            if try use.flag() { draft.options.verbosity += 1 }
+        },
+        OptionSpec(["--input-ipc-server"], .value("PATH"), "serve mpv-style JSON IPC on a Unix socket at PATH", default: "none") { draft, use throws(OptionError) in
+            draft.options.ipcServerPath = try use.text()
+        },
+        OptionSpec(["--bench"], .flag, "decode and present as fast as possible, ignoring the clock", default: "no") { draft, use throws(OptionError) in
+            draft.options.bench = try use.flag()
+        },
+        OptionSpec(["--dump-stats"], .value("FILE"), "write playback statistics to FILE at exit", default: "none") { draft, use throws(OptionError) in
+            draft.options.dumpStatsPath = try use.text()
+        },
+        OptionSpec(["--help", "-h"], .flag, "show this help and exit", default: "no") { draft, use throws(OptionError) in
+            draft.options.showHelp = try use.flag()
+        },
+        OptionSpec(["--version", "-V"], .flag, "show the version and exit", default: "no") { draft, use throws(OptionError) in
+            draft.options.showVersion = try use.flag()
+        },
+    ]
+}

@@ -1,0 +1,128 @@
+import CFFmpeg
+import Foundation
+import Synchronization
+
+/// Produces the bytes the audio device asks for, on the device's thread: takes decoded
+/// frames, drops stale ones (older serial), trims to an exact seek's target, resamples,
+/// applies volume with a short ramp, and sets the audio clock — the master clock.
+public final class AudioRenderer: @unchecked Sendable {
+    private let frames: FrameQueue
+    private let packets: PacketQueue
+    private let clock: SharedClock
+    private let onConsumed: @Sendable () -> Void
+    private let monotonic: @Sendable () -> Double
+
+    // Touched only on the device thread (after `prepare`).
+    private var output = AudioFormat(sampleRate: 48000, channels: 2, bufferFrames: 1024)
+    private var resampler: Resampler?
+    private var buffer = ResampleBuffer()
+    private var bufferSize = 0
+    private var bufferIndex = 0
+    /// Media time at the end of the data in `buffer`.
+    private var bufferEndTime: Double = .nan
+    private var bufferSerial = -1
+    private var appliedGain: Float = 1
+
+    private struct Shared {
+        var targetGain: Float = 1
+        /// True once every queued sample up to the end of stream has been handed over.
+        var idle = true
+    }
+    private let shared = Mutex(Shared())
+
+    init(frames: FrameQueue, packets: PacketQueue, clock: SharedClock,
+         monotonic: @escaping @Sendable () -> Double, onConsumed: @escaping @Sendable () -> Void) {
+        self.frames = frames
+        self.packets = packets
+        self.clock = clock
+        self.monotonic = monotonic
+        self.onConsumed = onConsumed
+    }
+
+    /// Called once by the sink after the device opened, before the first callback.
+    public func prepare(for format: AudioFormat) {
+        output = format
+        resampler = Resampler(output: format)
+    }
+
+    /// Linear gain 0...; the renderer ramps to it over a few milliseconds so changes never click.
+    func setGain(_ gain: Float) {
+        shared.withLock { $0.targetGain = gain }
+    }
+
+    /// True when the last fill found nothing to play.
+    var isIdle: Bool { shared.withLock { $0.idle } }
+
+    /// Fills `destination` completely (silence where there is nothing to play).
+    public func render(into destination: UnsafeMutableRawBufferPointer) {
+        let now = monotonic()
+        var written = 0
+        var played = false
+        while written < destination.count {
+            if bufferIndex >= bufferSize {
+                if !decodeNextFrame() {
+                    // Nothing ready: silence for the rest, the clock is left alone.
+                    memset(destination.baseAddress! + written, 0, destination.count - written)
+                    break
+                }
+            }
+            let count = min(bufferSize - bufferIndex, destination.count - written)
+            memcpy(destination.baseAddress! + written, buffer.base + bufferIndex, count)
+            written += count
+            bufferIndex += count
+            played = true
+        }
+        applyGain(to: UnsafeMutableRawBufferPointer(rebasing: destination[0..<written]))
+        shared.withLock { $0.idle = !played }
+        if played && bufferEndTime.isFinite {
+            // What the listener hears now: the end of our data minus everything still
+            // queued between here and the speaker (our buffer and ~two device buffers).
+            let pending = Double(2 * output.bufferFrames * output.bytesPerFrame + (bufferSize - bufferIndex))
+            clock.set(bufferEndTime - pending / Double(output.bytesPerSecond), serial: bufferSerial, at: now)
+        }
+    }
+
+    private func decodeNextFrame() -> Bool {
+        while frames.remaining > 0 {
+            let frame = frames.peek()
+            defer { frames.advance(); onConsumed() }
+            guard frame.serial == packets.serial, let resampler else { continue }
+            let size = resampler.convert(frame.pointer, into: &buffer)
+            guard size > 0 else { continue }
+            bufferSize = size
+            bufferIndex = 0
+            bufferSerial = frame.serial
+            let seconds = Double(size) / Double(output.bytesPerSecond)
+            let start = frame.pts.isFinite ? frame.pts : bufferEndTime
+            bufferEndTime = start + seconds
+            if frame.seekTarget.isFinite, start.isFinite, frame.seekTarget > start {
+                // Exact seek: start at the target instant, not at the frame's start.
+                let skip = Int((frame.seekTarget - start) * Double(output.sampleRate)) * output.bytesPerFrame
+                bufferIndex = min(size, skip)
+            }
+            return true
+        }
+        return false
+    }
+
+    private func applyGain(to bytes: UnsafeMutableRawBufferPointer) {
+        let target = shared.withLock { $0.targetGain }
+        if target == 1 && appliedGain == 1 { return }
+        let samples = bytes.bindMemory(to: Int16.self)
+        guard !samples.isEmpty else { appliedGain = target; return }
+        // Ramp over ~5 ms of frames, then hold.
+        let rampFrames = max(1, output.sampleRate / 200)
+        let channels = output.channels
+        var gain = appliedGain
+        let step = (target - appliedGain) / Float(rampFrames)
+        for frameIndex in 0..<(samples.count / channels) {
+            if frameIndex < rampFrames { gain += step } else { gain = target }
+            for c in 0..<channels {
+                let i = frameIndex * channels + c
+                let value = Float(samples[i]) * gain
+                samples[i] = Int16(max(-32768, min(32767, value)))
+            }
+        }
+        appliedGain = target
+    }
+}

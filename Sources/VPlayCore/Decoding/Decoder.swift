@@ -1,0 +1,140 @@
+import CFFmpeg
+import Foundation
+import Synchronization
+
+/// A decoder thread: packets from a `PacketQueue` in, frames into a `FrameQueue` out,
+/// using FFmpeg's send/receive API. Follows the queue's serial: when it changes the
+/// codec is flushed and frames from before the seek are never produced.
+final class Decoder: @unchecked Sendable {
+    private let codec: CodecContext
+    private let packets: PacketQueue
+    private let frames: FrameQueue
+    private let kind: AVMediaType
+    /// For video: seconds a frame lasts when the stream does not say.
+    private let nominalFrameDuration: Double
+    private let scratch = Frame()
+    private var packetSerial = -1
+    private var dropBefore: Double?
+    private let done = DispatchSemaphore(value: 0)
+    private var started = false
+    private let state = Mutex(State())
+
+    private struct State {
+        /// The serial at which the decoder drained completely (end of stream).
+        var finishedSerial = -1
+        var errorCount = 0
+        /// Serial of the newest frame handed to the frame queue.
+        var pushedSerial = -1
+    }
+
+    init(codec: CodecContext, packets: PacketQueue, frames: FrameQueue, kind: AVMediaType, frameRate: AVRational) {
+        self.codec = codec
+        self.packets = packets
+        self.frames = frames
+        self.kind = kind
+        nominalFrameDuration = frameRate.num > 0 && frameRate.den > 0 ? av_q2d(av_inv_q(frameRate)) : 0
+    }
+
+    func start(name: String) {
+        let thread = Thread { [self] in
+            run()
+            done.signal()
+        }
+        thread.name = name
+        started = true
+        thread.start()
+    }
+
+    /// True once the stream was decoded to its end at the given (current) serial.
+    func isFinished(atSerial serial: Int) -> Bool {
+        state.withLock { $0.finishedSerial == serial }
+    }
+
+    var errorCount: Int { state.withLock { $0.errorCount } }
+
+    /// Serial of the newest frame decoded and queued.
+    var pushedSerial: Int { state.withLock { $0.pushedSerial } }
+
+    private func run() {
+        while let entry = packets.take() {
+            if entry.serial != packetSerial {
+                // A seek happened: forget everything decoded before it.
+                avcodec_flush_buffers(codec.pointer)
+                packetSerial = entry.serial
+                state.withLock { $0.finishedSerial = -1 }
+            }
+            dropBefore = entry.dropBefore
+            switch entry.item {
+            case .packet(let packet):
+                send(packet.pointer)
+            case .endOfStream:
+                send(nil)
+            }
+            guard receiveAll() else { return }
+        }
+    }
+
+    private func send(_ packet: UnsafeMutablePointer<AVPacket>?) {
+        var status = avcodec_send_packet(codec.pointer, packet)
+        if status == FFmpegError.again {
+            // Output must be drained first; receiveAll does that, then we retry once.
+            guard receiveAll() else { return }
+            status = avcodec_send_packet(codec.pointer, packet)
+        }
+        if status < 0 && status != FFmpegError.endOfFile {
+            noteError()
+        }
+    }
+
+    /// Moves every frame the codec has ready into the frame queue. False on abort.
+    private func receiveAll() -> Bool {
+        while true {
+            let status = avcodec_receive_frame(codec.pointer, scratch.pointer)
+            if status == FFmpegError.again { return true }
+            if status == FFmpegError.endOfFile {
+                avcodec_flush_buffers(codec.pointer)
+                state.withLock { $0.finishedSerial = packetSerial }
+                return true
+            }
+            if status < 0 {
+                noteError()
+                return true
+            }
+            stamp(scratch)
+            if let target = dropBefore, scratch.pts.isFinite, scratch.pts + max(scratch.duration, 0.000_001) <= target {
+                // Before an exact seek's target: decoded only because later frames depend on it.
+                scratch.unref()
+                continue
+            }
+            scratch.seekTarget = dropBefore ?? .nan
+            guard let slot = frames.writableSlot() else { return false }
+            slot.take(scratch)
+            let serial = packetSerial
+            state.withLock { $0.pushedSerial = serial }
+            frames.push()
+        }
+    }
+
+    private func stamp(_ frame: Frame) {
+        let f = frame.pointer.pointee
+        let timestamp = f.best_effort_timestamp
+        frame.pts = MediaFile.seconds(timestamp, codec.timeBase)
+        frame.serial = packetSerial
+        frame.position = f.pkt_pos
+        if kind == AVMEDIA_TYPE_AUDIO {
+            frame.duration = f.sample_rate > 0 ? Double(f.nb_samples) / Double(f.sample_rate) : 0
+        } else {
+            let packetDuration = f.pkt_duration > 0 ? MediaFile.seconds(f.pkt_duration, codec.timeBase) : 0
+            frame.duration = nominalFrameDuration > 0 ? nominalFrameDuration : packetDuration
+        }
+    }
+
+    private func noteError() {
+        state.withLock { $0.errorCount += 1 }
+    }
+
+    /// Waits for the thread to end; call after aborting both queues.
+    func join() {
+        if started { done.wait() }
+    }
+}

@@ -1,0 +1,15 @@
+import CFFmpeg
+
+/// Turns an FFmpeg error code into the text a user can act on.
+enum FFmpegError {
+    static func message(_ code: Int32) -> String {
+        var buffer = [CChar](repeating: 0, count: 256)
+        if av_strerror(code, &buffer, buffer.count) < 0 {
+            return "error \(code)"
+        }
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    static let again = vp_averror_eagain()
+    static let endOfFile = vp_averror_eof()
+}

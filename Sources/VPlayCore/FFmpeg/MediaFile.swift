@@ -1,0 +1,117 @@
+import CFFmpeg
+import Foundation
+import Synchronization
+
+/// Owns the AVFormatContext of one opened file and describes its streams.
+final class MediaFile: @unchecked Sendable {
+    let context: UnsafeMutablePointer<AVFormatContext>
+    let path: String
+    let videoStream: Int?
+    let audioStream: Int?
+    /// A still picture attached to an audio file (cover art).
+    let coverArtStream: Int?
+    /// Set to make blocking reads return; checked by FFmpeg's interrupt callback.
+    private let interrupt: UnsafeMutablePointer<Atomic<Bool>>
+
+    init(path: String, options: PlayerOptions) throws(PlayerError) {
+        self.path = path
+        try Self.checkReadable(path)
+
+        interrupt = .allocate(capacity: 1)
+        interrupt.initialize(to: Atomic(false))
+        var ctx = avformat_alloc_context()
+        guard let allocated = ctx else { throw PlayerError.cannotOpen(path, "out of memory") }
+        allocated.pointee.interrupt_callback.callback = { opaque in
+            guard let opaque else { return 0 }
+            return opaque.assumingMemoryBound(to: Atomic<Bool>.self).pointee.load(ordering: .relaxed) ? 1 : 0
+        }
+        allocated.pointee.interrupt_callback.opaque = UnsafeMutableRawPointer(interrupt)
+
+        // Local playback opens only what the user named: no nested protocols.
+        var dict: OpaquePointer?
+        av_dict_set(&dict, "protocol_whitelist", "file,pipe", 0)
+        let status = avformat_open_input(&ctx, path, nil, &dict)
+        av_dict_free(&dict)
+        guard status >= 0, let opened = ctx else {
+            interrupt.deinitialize(count: 1)
+            interrupt.deallocate()
+            throw PlayerError.cannotOpen(path, FFmpegError.message(status))
+        }
+        context = opened
+        // From here on deinit frees the context, so failures just throw.
+        let info = avformat_find_stream_info(opened, nil)
+        if info < 0 {
+            videoStream = nil; audioStream = nil; coverArtStream = nil
+            throw PlayerError.cannotOpen(path, FFmpegError.message(info))
+        }
+        let video = av_find_best_stream(opened, AVMEDIA_TYPE_VIDEO, -1, -1, nil, 0)
+        let audio = av_find_best_stream(opened, AVMEDIA_TYPE_AUDIO, -1, video >= 0 ? video : -1, nil, 0)
+        var picture: Int?
+        if video >= 0, opened.pointee.streams[Int(video)]!.pointee.disposition & AV_DISPOSITION_ATTACHED_PIC != 0 {
+            picture = Int(video)
+        }
+        coverArtStream = options.videoEnabled ? picture : nil
+        videoStream = (video >= 0 && picture == nil && options.videoEnabled) ? Int(video) : nil
+        audioStream = (audio >= 0 && options.audioEnabled) ? Int(audio) : nil
+        if video < 0 && audio < 0 {
+            throw PlayerError.cannotOpen(path, "no audio or video stream")
+        }
+    }
+
+    deinit {
+        var ctx: UnsafeMutablePointer<AVFormatContext>? = context
+        avformat_close_input(&ctx)
+        interrupt.deinitialize(count: 1)
+        interrupt.deallocate()
+    }
+
+    /// Makes any blocking read return promptly; used on shutdown.
+    func interruptBlockingCalls() {
+        interrupt.pointee.store(true, ordering: .relaxed)
+    }
+
+    func stream(_ index: Int) -> UnsafeMutablePointer<AVStream> {
+        context.pointee.streams[index]!
+    }
+
+    /// Seconds; nil when unknown.
+    var duration: Double? {
+        let d = context.pointee.duration
+        guard d != vp_nopts_value(), d > 0 else { return nil }
+        return Double(d) / Double(vp_time_base())
+    }
+
+    /// Where the file's timestamps begin, in seconds (0 when unknown).
+    var startTime: Double {
+        let s = context.pointee.start_time
+        return s == vp_nopts_value() ? 0 : Double(s) / Double(vp_time_base())
+    }
+
+    var title: String? {
+        guard let entry = av_dict_get(context.pointee.metadata, "title", nil, 0),
+              let value = entry.pointee.value else { return nil }
+        let title = String(cString: value)
+        return title.isEmpty ? nil : title
+    }
+
+    static func seconds(_ value: Int64, _ timeBase: AVRational) -> Double {
+        guard value != vp_nopts_value() else { return .nan }
+        return Double(value) * av_q2d(timeBase)
+    }
+
+    private static func checkReadable(_ path: String) throws(PlayerError) {
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            throw PlayerError.cannotOpen(path, String(cString: strerror(errno)))
+        }
+        if (info.st_mode & S_IFMT) == S_IFDIR {
+            throw PlayerError.cannotOpen(path, "Is a directory")
+        }
+        if (info.st_mode & S_IFMT) == S_IFREG && info.st_size == 0 {
+            throw PlayerError.cannotOpen(path, "file is empty")
+        }
+        guard access(path, R_OK) == 0 else {
+            throw PlayerError.cannotOpen(path, String(cString: strerror(errno)))
+        }
+    }
+}

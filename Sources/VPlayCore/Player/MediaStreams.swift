@@ -1,0 +1,107 @@
+import CFFmpeg
+import Foundation
+
+/// The audio path of one file: its queues, decoder thread and the renderer the device pulls.
+final class AudioPath {
+    let packets: PacketQueue
+    let frames: FrameQueue
+    let decoder: Decoder
+    let renderer: AudioRenderer
+    let clock = SharedClock()
+    let format: AudioFormat
+
+    init(file: MediaFile, stream index: Int, sink: AudioSink, demuxPoke: @escaping @Sendable () -> Void,
+         monotonic: @escaping @Sendable () -> Double) throws {
+        let stream = file.stream(index)
+        let codec = try CodecContext(stream: stream, path: file.path)
+        packets = PacketQueue(secondsPerTick: av_q2d(stream.pointee.time_base))
+        frames = FrameQueue(capacity: 9, keepsLast: false)
+        decoder = Decoder(codec: codec, packets: packets, frames: frames, kind: AVMEDIA_TYPE_AUDIO,
+                          frameRate: AVRational(num: 0, den: 1))
+        renderer = AudioRenderer(frames: frames, packets: packets, clock: clock,
+                                 monotonic: monotonic, onConsumed: demuxPoke)
+        let parameters = stream.pointee.codecpar.pointee
+        let rate = Int(parameters.sample_rate > 0 ? parameters.sample_rate : 48000)
+        let channels = Int(max(1, min(8, parameters.ch_layout.nb_channels)))
+        // About 20 ms per device buffer: low latency without underruns.
+        let bufferFrames = max(512, 1 << Int(log2(Double(rate) / 50).rounded(.up)))
+        let preferred = AudioFormat(sampleRate: rate, channels: channels, bufferFrames: bufferFrames)
+        format = try sink.open(preferred: preferred, renderer: renderer)
+    }
+
+    func start() { decoder.start(name: "vplay.audio") }
+
+    func stop() {
+        packets.abort()
+        frames.abort()
+        decoder.join()
+    }
+
+    /// Media time heard now, nil when the clock belongs to an older serial.
+    func time(at now: Double) -> Double? {
+        let clock = clock.snapshot
+        guard clock.serial == packets.serial, clock.pts.isFinite else { return nil }
+        return clock.time(at: now)
+    }
+
+    /// Everything up to the end of stream was played.
+    var isDrained: Bool {
+        decoder.isFinished(atSerial: packets.serial) && frames.remaining == 0 && renderer.isIdle
+    }
+}
+
+/// The video path of one file: queues, decoder thread, scheduler and conversion for display.
+final class VideoPath {
+    let packets: PacketQueue
+    let frames: FrameQueue
+    let decoder: Decoder
+    let scheduler: VideoScheduler
+    let converter = PictureConverter()
+    let geometry: VideoGeometry
+    let frameRate: Double?
+
+    init(file: MediaFile, stream index: Int, wake: @escaping @Sendable () -> Void) throws {
+        let stream = file.stream(index)
+        let codec = try CodecContext(stream: stream, path: file.path)
+        packets = PacketQueue(secondsPerTick: av_q2d(stream.pointee.time_base))
+        frames = FrameQueue(capacity: 3, keepsLast: true, onFirstFrame: wake)
+        let rate = av_guess_frame_rate(file.context, stream, nil)
+        frameRate = rate.num > 0 && rate.den > 0 ? av_q2d(rate) : nil
+        decoder = Decoder(codec: codec, packets: packets, frames: frames, kind: AVMEDIA_TYPE_VIDEO, frameRate: rate)
+        // Timestamps jumping further than this are discontinuities (ffplay: 10 s, or 3600 s when ts may wrap).
+        let discontinuous = file.context.pointee.iformat.pointee.flags & AVFMT_TS_DISCONT != 0
+        scheduler = VideoScheduler(frames: frames, packets: packets,
+                                   maxFrameDuration: discontinuous ? 10 : 3600,
+                                   nominalDuration: frameRate.map { 1 / $0 } ?? 0.04)
+        geometry = Self.geometry(of: stream, file: file)
+    }
+
+    func start() { decoder.start(name: "vplay.video") }
+
+    func stop() {
+        packets.abort()
+        frames.abort()
+        decoder.join()
+    }
+
+    var isDrained: Bool {
+        decoder.isFinished(atSerial: packets.serial) && frames.remaining == 0
+    }
+
+    private static func geometry(of stream: UnsafeMutablePointer<AVStream>, file: MediaFile) -> VideoGeometry {
+        let parameters = stream.pointee.codecpar.pointee
+        let sar = av_guess_sample_aspect_ratio(file.context, stream, nil)
+        let aspect = sar.num > 0 && sar.den > 0 ? av_q2d(sar) : 1
+        var rotation = 0
+        if let matrix = av_stream_get_side_data(stream, AV_PKT_DATA_DISPLAYMATRIX, nil) {
+            let degrees = av_display_rotation_get(UnsafeRawPointer(matrix).assumingMemoryBound(to: Int32.self))
+            if degrees.isFinite {
+                // FFmpeg gives counter-clockwise degrees; we store the clockwise turn to apply.
+                rotation = ((Int((-degrees).rounded()) % 360) + 360) % 360
+                rotation = (rotation + 45) / 90 * 90 % 360
+            }
+        }
+        return VideoGeometry(width: Int(parameters.width), height: Int(parameters.height),
+                             sampleAspect: aspect, rotation: rotation)
+    }
+}

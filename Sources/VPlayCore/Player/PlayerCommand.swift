@@ -1,0 +1,43 @@
+/// The one control vocabulary. Keys, mouse, IPC and options all produce these;
+/// only `Player.apply(_:)` carries them out.
+public enum PlayerCommand: Sendable, Equatable {
+    case setPaused(Bool)
+    case togglePause
+    case seek(SeekTarget, SeekPrecision)
+    /// Playback rate; 0 means paused (as in the seed players), otherwise clamped to `Speed.range`.
+    case setSpeed(Double)
+    case multiplySpeed(Double)
+    /// Volume in percent, 0...volumeMax.
+    case setVolume(Double)
+    case addVolume(Double)
+    case setMute(Bool)
+    case toggleMute
+    case frameStep
+    case frameBackStep
+    case setFullscreen(Bool)
+    case toggleFullscreen
+    case showText(String, seconds: Double)
+    case quit(code: Int32)
+}
+
+public enum SeekTarget: Sendable, Equatable {
+    /// Seconds from the start of the file.
+    case absolute(Double)
+    /// Seconds relative to the current position.
+    case relative(Double)
+    /// 0...100 of the duration.
+    case absolutePercent(Double)
+    /// -100...100 of the duration, relative to the current position.
+    case relativePercent(Double)
+}
+
+public enum SeekPrecision: Sendable, Equatable {
+    /// The first frame shown is the one whose display interval contains the target.
+    case exact
+    /// Lands on the keyframe at or before the target: cheap, for scrubbing and held keys.
+    case keyframe
+}
+
+public enum Speed {
+    public static let range: ClosedRange<Double> = 0.25...4.0
+}

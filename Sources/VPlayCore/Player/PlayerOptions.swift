@@ -1,0 +1,20 @@
+/// What the engine needs to know at start, already parsed and validated.
+public struct PlayerOptions: Sendable, Equatable {
+    /// Seconds to start at.
+    public var start: Double?
+    /// Seconds after which playback counts as ended (from `--end` or `--start` + `--length`).
+    public var end: Double?
+    public var startPaused = false
+    /// Quit at the end of the file instead of returning to the start paused.
+    public var autoExit = false
+    /// Extra plays of the file: 0 plays once, nil loops forever.
+    public var loopCount: Int? = 0
+    public var volume: Double = 100
+    public var volumeMax: Double = 100
+    public var muted = false
+    public var speed: Double = 1
+    public var audioEnabled = true
+    public var videoEnabled = true
+
+    public init() {}
+}

@@ -1,0 +1,45 @@
+/// A read-only snapshot of the player, published once per main-loop turn.
+/// The overlay, the status line and IPC properties all read this; none of them
+/// reaches into the engine.
+public struct PlayerState: Sendable, Equatable {
+    public var path: String = ""
+    public var title: String = ""
+    /// Seconds since the start of the file.
+    public var position: Double = 0
+    /// Seconds; nil when the container does not say.
+    public var duration: Double?
+    public var isPaused: Bool = false
+    public var speed: Double = 1
+    public var volume: Double = 100
+    public var volumeMax: Double = 100
+    public var isMuted: Bool = false
+    public var isSeeking: Bool = false
+    public var eofReached: Bool = false
+    public var hasVideo: Bool = false
+    public var hasAudio: Bool = false
+    public var videoWidth: Int = 0
+    public var videoHeight: Int = 0
+    public var containerFPS: Double?
+    public var estimatedFPS: Double?
+    public var droppedFrames: Int = 0
+    /// Audio minus video clock at the last shown frame, seconds.
+    public var avOffset: Double?
+    public var isFullscreen: Bool = false
+    /// On-screen message, and the moment (monotonic seconds) it expires.
+    public var message: String?
+    public var messageExpiry: Double = 0
+    public var isQuitting: Bool = false
+    public var exitCode: Int32 = 0
+
+    public init() {}
+
+    /// 0...100, nil without a known duration.
+    public var percentPosition: Double? {
+        guard let duration, duration > 0 else { return nil }
+        return min(100, max(0, position / duration * 100))
+    }
+
+    public var timeRemaining: Double? {
+        duration.map { max(0, $0 - position) }
+    }
+}

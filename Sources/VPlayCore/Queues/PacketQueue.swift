@@ -1,0 +1,124 @@
+import Foundation
+
+/// A blocking FIFO of packets for one stream, between the demux thread and a decoder.
+///
+/// Every flush (a seek) bumps `serial`; items and frames carry the serial they were
+/// queued under, so anything older than the current serial is known to be stale
+/// everywhere downstream without chasing it.
+final class PacketQueue: @unchecked Sendable {
+    enum Item {
+        case packet(Packet)
+        /// No more packets until the next flush: the decoder drains.
+        case endOfStream
+    }
+
+    struct Entry {
+        let item: Item
+        let serial: Int
+        /// Frames ending at or before this time (seconds) are dropped: an exact seek's target.
+        let dropBefore: Double?
+    }
+
+    /// What the demuxer needs to decide whether a stream has enough buffered.
+    struct Fill: Equatable {
+        var count = 0
+        var bytes = 0
+        /// Seconds of packet duration queued.
+        var duration: Double = 0
+    }
+
+    private let condition = NSCondition()
+    private var entries: [Entry] = []
+    private var head = 0
+    private var fill = Fill()
+    private var currentSerial = 0
+    private var dropBefore: Double?
+    private var aborted = false
+    private let secondsPerTick: Double
+
+    /// `timeBase` converts packet durations to seconds.
+    init(secondsPerTick: Double) {
+        self.secondsPerTick = secondsPerTick
+        entries.reserveCapacity(64)
+    }
+
+    var serial: Int { condition.withLock { currentSerial } }
+    var currentFill: Fill { condition.withLock { fill } }
+    var isAborted: Bool { condition.withLock { aborted } }
+
+    func put(_ packet: Packet) {
+        condition.withLock {
+            guard !aborted else { return }
+            fill.count += 1
+            fill.bytes += packet.size
+            fill.duration += Double(packet.duration) * secondsPerTick
+            append(.packet(packet))
+        }
+    }
+
+    func putEndOfStream() {
+        condition.withLock {
+            guard !aborted else { return }
+            append(.endOfStream)
+        }
+    }
+
+    /// Drops everything queued and starts a new serial. Returns the new serial.
+    @discardableResult
+    func flush(dropBefore target: Double? = nil) -> Int {
+        condition.withLock {
+            entries.removeAll(keepingCapacity: true)
+            head = 0
+            fill = Fill()
+            currentSerial += 1
+            dropBefore = target
+            condition.broadcast()
+            return currentSerial
+        }
+    }
+
+    /// Blocks until an entry is available; nil once aborted.
+    func take() -> Entry? {
+        condition.withLock {
+            while head == entries.count && !aborted { condition.wait() }
+            guard !aborted else { return nil }
+            let entry = entries[head]
+            head += 1
+            if head == entries.count {
+                entries.removeAll(keepingCapacity: true)
+                head = 0
+            }
+            if case .packet(let packet) = entry.item {
+                fill.count -= 1
+                fill.bytes -= packet.size
+                fill.duration -= Double(packet.duration) * secondsPerTick
+            }
+            return entry
+        }
+    }
+
+    /// Wakes every waiter for good; used on shutdown.
+    func abort() {
+        condition.withLock {
+            aborted = true
+            entries.removeAll()
+            head = 0
+            fill = Fill()
+            condition.broadcast()
+        }
+    }
+
+    private func append(_ item: Item) {
+        entries.append(Entry(item: item, serial: currentSerial, dropBefore: dropBefore))
+        condition.signal()
+    }
+}
+
+extension NSCondition {
+    @inline(__always)
+    func withLock<T>(_ body: () throws -> T) rethrows -> T {
+        lock()
+        defer { unlock() }
+        return try body()
+    }
+}

@@ -1,0 +1,54 @@
+import VPlayCore
+
+/// The keyboard map (mpv's defaults, trimmed): a key press to the command it stands for.
+public enum KeyBindings {
+    /// Seconds per ←/→ and per ↓/↑ press.
+    public static let shortSeek: Double = 10
+    public static let longSeek: Double = 60
+    public static let volumeStep: Double = 2
+    public static let speedStep: Double = 1.1
+
+    /// The command for `press`, or nil when the key is unbound.
+    ///
+    /// Presses with Control, Alt or Super are left alone (they belong to the desktop), as are
+    /// Shift+named keys. A held key repeats only where repeating makes sense (seeks, volume,
+    /// speed, frame steps); a held seek key lands on keyframes, which is cheap enough to keep up.
+    /// - Parameter isFullscreen: Esc leaves fullscreen first, and quits only from a window.
+    public static func command(for press: KeyPress, isFullscreen: Bool) -> PlayerCommand? {
+        guard press.modifiers.isDisjoint(with: [.control, .alt, .gui]),
+              press.key.isCharacter || !press.modifiers.contains(.shift) else { return nil }
+        let precision: SeekPrecision = press.isRepeat ? .keyframe : .exact
+        let binding: (command: PlayerCommand, repeats: Bool)?
+        switch press.key {
+        case .character(" "), .character("p"): binding = (.togglePause, false)
+        case .left: binding = (.seek(.relative(-shortSeek), precision), true)
+        case .right: binding = (.seek(.relative(shortSeek), precision), true)
+        case .down: binding = (.seek(.relative(-longSeek), precision), true)
+        case .up: binding = (.seek(.relative(longSeek), precision), true)
+        case .home: binding = (.seek(.absolute(0), .exact), false)
+        case .character("q"): binding = (.quit(code: 0), false)
+        case .escape: binding = (isFullscreen ? .setFullscreen(false) : .quit(code: 0), false)
+        case .character("f"): binding = (.toggleFullscreen, false)
+        case .character("m"): binding = (.toggleMute, false)
+        case .character("9"): binding = (.addVolume(-volumeStep), true)
+        case .character("0"): binding = (.addVolume(volumeStep), true)
+        case .character("["): binding = (.multiplySpeed(1 / speedStep), true)
+        case .character("]"): binding = (.multiplySpeed(speedStep), true)
+        case .character("{"): binding = (.multiplySpeed(0.5), true)
+        case .character("}"): binding = (.multiplySpeed(2), true)
+        case .backspace: binding = (.setSpeed(1), false)
+        case .character("."): binding = (.frameStep, true)
+        case .character(","): binding = (.frameBackStep, true)
+        default: binding = nil
+        }
+        guard let binding, binding.repeats || !press.isRepeat else { return nil }
+        return binding.command
+    }
+}
+
+private extension Key {
+    var isCharacter: Bool {
+        if case .character = self { return true }
+        return false
+    }
+}

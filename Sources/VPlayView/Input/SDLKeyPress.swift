@@ -1,0 +1,40 @@
+import CSDL2
+
+extension KeyPress {
+    /// Reads an SDL key-down event; nil for key-ups and keys without a `Key`.
+    ///
+    /// SDL reports printable keys by their unshifted character in the current layout; Shift is
+    /// applied here with the US layout's pairs, which is where the bracket keys live.
+    public init?(_ event: SDL_KeyboardEvent) {
+        guard event.type == SDL_KEYDOWN.rawValue else { return nil }
+        let mod = UInt32(event.keysym.mod)
+        var modifiers: KeyModifiers = []
+        if mod & KMOD_SHIFT.rawValue != 0 { modifiers.insert(.shift) }
+        if mod & KMOD_CTRL.rawValue != 0 { modifiers.insert(.control) }
+        if mod & KMOD_ALT.rawValue != 0 { modifiers.insert(.alt) }
+        if mod & KMOD_GUI.rawValue != 0 { modifiers.insert(.gui) }
+
+        let key: Key
+        switch UInt32(bitPattern: event.keysym.sym) {
+        case SDLK_LEFT.rawValue: key = .left
+        case SDLK_RIGHT.rawValue: key = .right
+        case SDLK_UP.rawValue: key = .up
+        case SDLK_DOWN.rawValue: key = .down
+        case SDLK_HOME.rawValue: key = .home
+        case SDLK_ESCAPE.rawValue: key = .escape
+        case SDLK_BACKSPACE.rawValue: key = .backspace
+        case let code where code >= 0x20 && code < 0x7f:
+            let character = Character(UnicodeScalar(UInt8(code)))
+            key = .character(modifiers.contains(.shift) ? Self.shifted(character) : character)
+        default:
+            return nil
+        }
+        self.init(key, modifiers: modifiers, isRepeat: event.repeat != 0)
+    }
+
+    private static func shifted(_ character: Character) -> Character {
+        let plain = Array("`1234567890-=[]\\;',./"), shifted = Array("~!@#$%^&*()_+{}|:\"<>?")
+        if let index = plain.firstIndex(of: character) { return shifted[index] }
+        return Character(character.uppercased())
+    }
+}

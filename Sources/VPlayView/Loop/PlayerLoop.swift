@@ -1,0 +1,115 @@
+import CSDL2
+import VPlayCore
+
+/// The main loop: applies commands from every control surface to the player, shows
+/// pictures when they are due, draws the overlay, and otherwise sleeps until the next
+/// frame, overlay deadline or event. A paused, idle player sleeps without waking.
+public final class PlayerLoop {
+    private let session: SDLSession
+    private let window: PlayerWindow
+    private let player: Player
+    private let channel: PlayerChannel
+    private let overlay: Overlay
+    private let texture: VideoTexture
+    /// Called after each turn with the published state (status line, IPC observers).
+    private let onTurn: (PlayerState) -> Void
+    private var needsPresent = true
+
+    public init(session: SDLSession, window: PlayerWindow, player: Player, channel: PlayerChannel,
+                overlay: Overlay, onTurn: @escaping (PlayerState) -> Void = { _ in }) {
+        self.session = session
+        self.window = window
+        self.player = player
+        self.channel = channel
+        self.overlay = overlay
+        self.onTurn = onTurn
+        texture = VideoTexture(renderer: window.renderer)
+    }
+
+    /// Runs until a quit; returns the exit status the player settled on.
+    public func run() -> Int32 {
+        var event = SDL_Event()
+        while true {
+            for command in channel.takeCommands() { player.apply(command) }
+            let tick = player.tick()
+            if let picture = tick.newPicture {
+                texture.upload(picture)
+                needsPresent = true
+            } else if texture.isEmpty, let picture = player.currentPicture {
+                texture.upload(picture)   // cover art or a picture shown before the loop
+                needsPresent = true
+            }
+            let state = player.state
+            if state.isFullscreen != window.isFullscreen {
+                window.setFullscreen(state.isFullscreen)
+                needsPresent = true
+            }
+            channel.publish(state)
+            for playerEvent in player.takeEvents() { channel.emit(playerEvent) }
+            onTurn(state)
+            if state.isQuitting { return state.exitCode }
+
+            let now = Player.monotonicNow()
+            if needsPresent || overlay.needsRedraw(state: state, now: now) {
+                present(state: state, now: now)
+            }
+            SDL_ShowCursor(overlay.hidesCursor(state: state, now: now) ? 0 : 1)
+
+            var deadline = tick.wakeAt
+            if let overlayDeadline = overlay.nextDeadline(state: state, now: now) {
+                deadline = min(deadline, overlayDeadline)
+            }
+            if state.message != nil { deadline = min(deadline, state.messageExpiry) }
+            if wait(for: &event, until: deadline, now: now) {
+                handle(event, state: state)
+                while SDL_PollEvent(&event) != 0 { handle(event, state: player.state) }
+            }
+        }
+    }
+
+    /// Sleeps until an event arrives or `deadline` passes; true when an event arrived.
+    private func wait(for event: inout SDL_Event, until deadline: Double, now: Double) -> Bool {
+        if deadline == .infinity { return SDL_WaitEvent(&event) != 0 }
+        let milliseconds = Int32(max(0, min(1_000_000, ((deadline - now) * 1000).rounded(.up))))
+        if milliseconds == 0 { return SDL_PollEvent(&event) != 0 }
+        return SDL_WaitEventTimeout(&event, milliseconds) != 0
+    }
+
+    private func present(state: PlayerState, now: Double) {
+        let renderer = window.renderer
+        SDL_SetRenderDrawColor(renderer, 0, 0, 0, 255)
+        SDL_RenderClear(renderer)
+        let output = window.outputSize
+        if let geometry = player.geometry {
+            let box = Letterbox.fit(displayAspect: geometry.displayAspect, inWidth: output.width, height: output.height)
+            texture.draw(into: box, rotation: geometry.rotation)
+        }
+        overlay.draw(renderer: renderer, state: state,
+                     windowSize: OverlaySize(width: Double(output.width), height: Double(output.height)), now: now)
+        SDL_RenderPresent(renderer)
+        needsPresent = false
+    }
+
+    private func handle(_ event: SDL_Event, state: PlayerState) {
+        let now = Player.monotonicNow()
+        switch event.type {
+        case session.wakeEventType:
+            session.wakeConsumed()
+        case SDL_QUIT.rawValue:
+            player.apply(.quit(code: 0))
+        case SDL_WINDOWEVENT.rawValue:
+            needsPresent = true
+        case SDL_KEYDOWN.rawValue:
+            if let press = KeyPress(event.key),
+               let command = KeyBindings.command(for: press, isFullscreen: state.isFullscreen) {
+                player.apply(command)
+            }
+        case SDL_MOUSEMOTION.rawValue, SDL_MOUSEBUTTONDOWN.rawValue, SDL_MOUSEBUTTONUP.rawValue, SDL_MOUSEWHEEL.rawValue:
+            let response = overlay.handle(event, state: state, now: now)
+            for command in response.commands { player.apply(command) }
+            needsPresent = needsPresent || response.consumed
+        default:
+            break
+        }
+    }
+}

@@ -1,0 +1,148 @@
+import Foundation
+
+/// A straight (non-premultiplied) RGBA colour.
+public struct RGBA: Equatable, Sendable {
+    public var r, g, b, a: UInt8
+
+    public init(_ r: UInt8, _ g: UInt8, _ b: UInt8, _ a: UInt8 = 255) {
+        self.r = r
+        self.g = g
+        self.b = b
+        self.a = a
+    }
+
+    func transparent() -> RGBA { RGBA(r, g, b, 0) }
+}
+
+/// Coloured triangles in pixels, ready to hand to `SDL_RenderGeometry`.
+public struct Mesh: Equatable, Sendable {
+    public struct Vertex: Equatable, Sendable {
+        public var x: Float
+        public var y: Float
+        public var color: RGBA
+    }
+
+    public var vertices: [Vertex] = []
+    public var indices: [Int32] = []
+
+    public init() {}
+
+    mutating func removeAll() {
+        vertices.removeAll(keepingCapacity: true)
+        indices.removeAll(keepingCapacity: true)
+    }
+}
+
+/// Fills shapes given in window points into a `Mesh` in pixels (`scale` pixels per point).
+/// Edges are anti-aliased by a one-pixel feather: the shape is drawn half a pixel smaller,
+/// surrounded by a ring that fades to alpha 0 half a pixel outside the true edge.
+struct MeshBuilder {
+    let scale: Double
+    private(set) var mesh: Mesh
+
+    init(scale: Double, reusing mesh: Mesh = Mesh()) {
+        self.scale = scale
+        self.mesh = mesh
+        self.mesh.removeAll()
+    }
+
+    /// A rect with its top edge `top` and bottom edge `bottom`, no feather: for the band,
+    /// whose edges are the window's or a soft gradient.
+    mutating func fillGradient(_ rect: OverlayRect, top: RGBA, bottom: RGBA) {
+        let base = Int32(mesh.vertices.count)
+        append(rect.minX * scale, rect.minY * scale, top)
+        append(rect.maxX * scale, rect.minY * scale, top)
+        append(rect.maxX * scale, rect.maxY * scale, bottom)
+        append(rect.minX * scale, rect.maxY * scale, bottom)
+        mesh.indices += [base, base + 1, base + 2, base, base + 2, base + 3]
+    }
+
+    mutating func fillRect(_ rect: OverlayRect, color: RGBA) {
+        fillConvexPolygon([
+            OverlayPoint(x: rect.minX, y: rect.minY), OverlayPoint(x: rect.maxX, y: rect.minY),
+            OverlayPoint(x: rect.maxX, y: rect.maxY), OverlayPoint(x: rect.minX, y: rect.maxY),
+        ], color: color)
+    }
+
+    mutating func fillCircle(center: OverlayPoint, radius: Double, color: RGBA) {
+        fillRoundedRect(OverlayRect(x: center.x - radius, y: center.y - radius, width: 2 * radius, height: 2 * radius),
+                        radius: radius, color: color)
+    }
+
+    /// A rect with circular corners; `radius` is clamped to half the shorter side, so a
+    /// square with a radius of half its side is a circle and a thin rect becomes a capsule.
+    mutating func fillRoundedRect(_ rect: OverlayRect, radius: Double, color: RGBA) {
+        let r = max(0, min(radius, rect.width / 2, rect.height / 2))
+        // About one segment per 2 px of arc keeps circles round at any size.
+        let steps = max(2, min(32, Int((Double.pi / 2 * r * scale / 2).rounded(.up))))
+        let corners = [
+            (rect.maxX - r, rect.maxY - r, 0.0), (rect.minX + r, rect.maxY - r, Double.pi / 2),
+            (rect.minX + r, rect.minY + r, Double.pi), (rect.maxX - r, rect.minY + r, 3 * Double.pi / 2),
+        ]
+        var points: [OverlayPoint] = []
+        points.reserveCapacity(4 * (steps + 1))
+        for (cx, cy, start) in corners {
+            for step in 0...steps {
+                let angle = start + Double(step) / Double(steps) * Double.pi / 2
+                points.append(OverlayPoint(x: cx + r * cos(angle), y: cy + r * sin(angle)))
+            }
+        }
+        fillConvexPolygon(points, color: color)
+    }
+
+    /// Fills a convex polygon (either winding) with a feathered edge.
+    mutating func fillConvexPolygon(_ points: [OverlayPoint], color: RGBA) {
+        // Repeated points (where round corners meet) would give edges without a direction.
+        var pixels: [(x: Double, y: Double)] = []
+        pixels.reserveCapacity(points.count)
+        for point in points {
+            let p = (x: point.x * scale, y: point.y * scale)
+            if let last = pixels.last, abs(last.x - p.x) < 1e-6, abs(last.y - p.y) < 1e-6 { continue }
+            pixels.append(p)
+        }
+        if let first = pixels.first, let last = pixels.last, pixels.count > 1,
+           abs(last.x - first.x) < 1e-6, abs(last.y - first.y) < 1e-6 {
+            pixels.removeLast()
+        }
+        let n = pixels.count
+        guard n >= 3 else { return }
+        var area = 0.0
+        for i in 0..<n {
+            let p = pixels[i], q = pixels[(i + 1) % n]
+            area += p.x * q.y - q.x * p.y
+        }
+        guard area != 0 else { return }
+        // Outward normal of edge i (from vertex i to i+1), for either winding.
+        let sign = area > 0 ? 1.0 : -1.0
+        let normals = (0..<n).map { i -> (x: Double, y: Double) in
+            let p = pixels[i], q = pixels[(i + 1) % n]
+            let dx = q.x - p.x, dy = q.y - p.y, length = max(1e-9, (dx * dx + dy * dy).squareRoot())
+            return (sign * dy / length, -sign * dx / length)
+        }
+        let base = Int32(mesh.vertices.count)
+        for i in 0..<n {
+            // Miter: move the vertex half a pixel off both adjacent edges.
+            let a = normals[(i + n - 1) % n], b = normals[i]
+            var mx = a.x + b.x, my = a.y + b.y
+            let length = max(1e-9, (mx * mx + my * my).squareRoot())
+            mx /= length
+            my /= length
+            let reach = 0.5 / max(0.25, mx * b.x + my * b.y)
+            append(pixels[i].x - mx * reach, pixels[i].y - my * reach, color)
+            append(pixels[i].x + mx * reach, pixels[i].y + my * reach, color.transparent())
+        }
+        // Inner vertices are even, outer ones odd.
+        for i in 1..<(n - 1) {
+            mesh.indices += [base, base + Int32(2 * i), base + Int32(2 * i + 2)]
+        }
+        for i in 0..<n {
+            let inner = base + Int32(2 * i), outer = inner + 1
+            let nextInner = base + Int32(2 * ((i + 1) % n)), nextOuter = nextInner + 1
+            mesh.indices += [inner, outer, nextOuter, inner, nextOuter, nextInner]
+        }
+    }
+
+    private mutating func append(_ x: Double, _ y: Double, _ color: RGBA) {
+        mesh.vertices.append(Mesh.Vertex(x: Float(x), y: Float(y), color: color))
+    }
+}

@@ -1,0 +1,53 @@
+import CSDL2
+import VPlayCore
+
+/// Owns the SDL window and its renderer: the PlayerView surface frames are blitted to.
+public final class PlayerWindow {
+    let window: OpaquePointer
+    let renderer: OpaquePointer
+    public private(set) var isFullscreen = false
+
+    public init(title: String, width: Int, height: Int, fullscreen: Bool) throws(SDLError) {
+        let flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue
+        guard let window = SDL_CreateWindow(title, vp_windowpos_centered(), vp_windowpos_centered(),
+                                            Int32(width), Int32(height), flags) else {
+            throw SDLError("cannot open a window")
+        }
+        guard let renderer = SDL_CreateRenderer(window, -1, 0) else {
+            SDL_DestroyWindow(window)
+            throw SDLError("cannot create a renderer")
+        }
+        self.window = window
+        self.renderer = renderer
+        SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND)
+        if fullscreen { setFullscreen(true) }
+    }
+
+    deinit {
+        SDL_DestroyRenderer(renderer)
+        SDL_DestroyWindow(window)
+    }
+
+    /// Output size in pixels (may differ from window points on high-DPI screens).
+    public var outputSize: (width: Int, height: Int) {
+        var w: Int32 = 0, h: Int32 = 0
+        SDL_GetRendererOutputSize(renderer, &w, &h)
+        return (Int(w), Int(h))
+    }
+
+    /// Window size in points, the space mouse coordinates arrive in.
+    public var size: (width: Int, height: Int) {
+        var w: Int32 = 0, h: Int32 = 0
+        SDL_GetWindowSize(window, &w, &h)
+        return (Int(w), Int(h))
+    }
+
+    public func setFullscreen(_ on: Bool) {
+        guard on != isFullscreen else { return }
+        if SDL_SetWindowFullscreen(window, on ? SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue : 0) == 0 {
+            isFullscreen = on
+        }
+    }
+
+    public var id: UInt32 { SDL_GetWindowID(window) }
+}

@@ -1,0 +1,76 @@
+import Foundation
+import VPlayControl
+import VPlayCore
+import VPlayView
+
+/// One line on stderr, prefixed like every vplay message.
+func report(_ message: String) {
+    let line = message.hasPrefix("vplay:") ? message : "vplay: " + message
+    FileHandle.standardError.write(Data((line + "\n").utf8))
+}
+
+func run() -> Int32 {
+    let options: LaunchOptions
+    do {
+        options = try OptionParser.parse(Array(CommandLine.arguments.dropFirst()))
+    } catch {
+        report(error.description)
+        return 2
+    }
+    if options.showHelp {
+        print(OptionParser.helpText(), terminator: "")
+        return 0
+    }
+    if options.showVersion {
+        print("vplay \(VPlayVersion.string)")
+        return 0
+    }
+    guard let path = options.files.first else {
+        report("no file given (try --help)")
+        return 2
+    }
+
+    let session: SDLSession
+    do { session = try SDLSession() } catch {
+        report(error.description)
+        return 1
+    }
+    let channel = PlayerChannel()
+    channel.setWake { session.wake() }
+    let quiet = options.reallyQuiet
+    let player: Player
+    do {
+        player = try Player(path: path, options: options.player,
+                            audioSink: options.player.audioEnabled ? SDLAudioOutput() : nil,
+                            wake: { session.wake() },
+                            warn: { if !quiet { report($0) } })
+    } catch {
+        report(error.description)
+        return 1
+    }
+
+    let title = options.title ?? player.state.title
+    let natural = player.geometry?.displaySize ?? (width: 640, height: 360)
+    let window: PlayerWindow
+    let overlay: Overlay
+    do {
+        window = try PlayerWindow(title: title,
+                                  width: options.windowWidth ?? natural.width,
+                                  height: options.windowHeight ?? natural.height,
+                                  fullscreen: options.fullscreen)
+        overlay = try Overlay(now: Player.monotonicNow())
+    } catch {
+        report("\(error)")
+        return 1
+    }
+    if options.fullscreen { player.apply(.setFullscreen(true)) }
+
+    player.start()
+    let loop = PlayerLoop(session: session, window: window, player: player, channel: channel, overlay: overlay)
+    let status = loop.run()
+    channel.emit(.shutdown)
+    player.shutdown()
+    return status
+}
+
+exit(run())

@@ -1,0 +1,38 @@
+import XCTest
+@testable import VPlayControl
+
+final class HelpTextTests: XCTestCase {
+    func testListsEverySpellingWithItsDefault() {
+        let help = OptionParser.helpText()
+        let spellings = [
+            "--start=TIME", "-ss TIME", "--length=TIME", "-t TIME", "--end=TIME", "--pause", "--autoexit", "-autoexit",
+            "--loop[=N|inf|no]", "-loop N", "--volume=PERCENT", "--volume-max=PERCENT", "--mute", "--speed=X",
+            "--fs", "--fullscreen", "-fs", "--geometry=WxH", "-x W", "-y H", "--no-audio", "-an", "--no-video", "-vn",
+            "--title=TEXT", "--really-quiet", "-v", "--input-ipc-server=PATH", "--bench", "--dump-stats=FILE",
+            "--help", "-h", "--version", "-V",
+        ]
+        for spelling in spellings {
+            XCTAssertTrue(help.contains(spelling), "help lacks \(spelling)")
+        }
+        let optionLines = help.split(separator: "\n").filter { $0.hasPrefix("  -") }
+        XCTAssertEqual(optionLines.count, OptionTable.all.count)
+        for line in optionLines {
+            XCTAssertTrue(line.contains("(default: "), "no default in: \(line)")
+        }
+        XCTAssertTrue(help.contains("--volume-max=PERCENT") && help.contains("(default: 130)"))
+    }
+
+    func testEverySpellingInTheHelpParses() throws {
+        for spec in OptionTable.all {
+            for name in spec.names {
+                let value: [String]
+                switch spec.arity {
+                case .flag, .optionalValue: value = []
+                case .value(let placeholder):
+                    value = [["TIME": "1", "N": "2", "PERCENT": "100", "X": "1", "WxH": "2x2", "W": "2", "H": "2"][placeholder] ?? "text"]
+                }
+                XCTAssertNoThrow(try OptionParser.parse([name] + value + ["a.mp4"]), name)
+            }
+        }
+    }
+}
