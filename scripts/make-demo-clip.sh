@@ -1,10 +1,11 @@
 #!/bin/sh
 # Generates the bundled demo clip: 10 s, 640x360 H.264 + AAC stereo 48 kHz.
-# Picture: a slow Mandelbrot zoom with a drifting colour gradient blended in.
+# Picture: Conway's life (fading "mold" trails) screen-blended over a drifting
+# three-colour gradient; both are cheap lavfi sources, so this runs in seconds.
 # Sound: a pentatonic arpeggio, each note shaped by a half-sine envelope so
 # note changes do not click.
-# Deterministic: fixed encoder thread count and bitexact flags, no metadata,
-# so re-running the script reproduces the same bytes.
+# Deterministic: seeded sources, a fixed encoder thread count, bitexact flags
+# and no metadata, so re-running the script reproduces the same bytes.
 set -eu
 
 cd "$(dirname "$0")/.."
@@ -22,11 +23,13 @@ tmp="$out.tmp.$$.mp4"
 trap 'rm -f "$tmp"' EXIT
 
 ffmpeg -nostdin -hide_banner -loglevel error -y \
-    -f lavfi -i "mandelbrot=size=640x360:rate=25:start_scale=3:end_scale=0.3:end_pts=$seconds" \
+    -f lavfi -i "gradients=size=640x360:rate=25:speed=0.03:seed=3:nb_colors=3:c0=0x1d2b64:c1=0xf8cdda:c2=0x2c7a7b" \
+    -f lavfi -i "life=size=160x90:rate=25:mold=10:ratio=0.12:seed=7:death_color=#503070:life_color=#ffd080" \
     -f lavfi -i "aevalsrc=exprs='$melody|$melody':sample_rate=48000:duration=$seconds" \
     -t "$seconds" \
-    -map 0:v -map 1:a \
-    -c:v libx264 -preset medium -crf 30 -pix_fmt yuv420p -g 50 -threads 2 \
+    -filter_complex "[0:v]format=gbrp[bg];[1:v]scale=640:360:flags=neighbor,format=gbrp[fg];[bg][fg]blend=all_mode=screen,format=yuv420p[v]" \
+    -map '[v]' -map 2:a \
+    -c:v libx264 -preset medium -crf 28 -pix_fmt yuv420p -g 50 -threads 2 \
     -c:a aac -b:a 96k -ac 2 -ar 48000 \
     -map_metadata -1 -fflags +bitexact -flags:v +bitexact -flags:a +bitexact \
     -movflags +faststart \

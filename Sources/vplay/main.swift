@@ -25,6 +25,7 @@ func run() -> Int32 {
         print("vplay \(VPlayVersion.string)")
         return 0
     }
+    FFmpegLog.configure(verbosity: options.verbosity)
     guard let path = options.files.first else {
         report("no file given (try --help)")
         return 2
@@ -52,23 +53,42 @@ func run() -> Int32 {
     let title = options.title ?? player.state.title
     let natural = player.geometry?.displaySize ?? (width: 640, height: 360)
     let window: PlayerWindow
-    let overlay: Overlay
     do {
         window = try PlayerWindow(title: title,
                                   width: options.windowWidth ?? natural.width,
                                   height: options.windowHeight ?? natural.height,
                                   fullscreen: options.fullscreen)
-        overlay = try Overlay(now: Player.monotonicNow())
     } catch {
-        report("\(error)")
+        report(error.description)
         return 1
     }
     if options.fullscreen { player.apply(.setFullscreen(true)) }
 
-    player.start()
-    let loop = PlayerLoop(session: session, window: window, player: player, channel: channel, overlay: overlay)
-    let status = loop.run()
+    let ipc: IPCServer?
+    do { ipc = try options.ipcServerPath.map { path throws(IPCServerError) in try IPCServer(path: path, channel: channel) } } catch {
+        report(error.description)
+        return 1
+    }
+    let statusLine = StatusLineWriter(reallyQuiet: options.reallyQuiet)
+
+    // The overlay's textures belong to the window's renderer: it must go first.
+    let status: Int32 = withExtendedLifetime(window) {
+        let overlay: Overlay
+        do throws(OverlayError) { overlay = try Overlay(now: Player.monotonicNow()) } catch {
+            report(error.description)
+            return 1
+        }
+        player.start()
+        let loop = PlayerLoop(session: session, window: window, player: player, channel: channel, overlay: overlay) { state in
+            ipc?.stateDidChange(state)
+            statusLine.update(state)
+        }
+        return loop.run()
+    }
+    // Clients hear `shutdown` before the socket closes.
     channel.emit(.shutdown)
+    ipc?.stop()
+    statusLine.finish()
     player.shutdown()
     return status
 }

@@ -101,6 +101,7 @@ enum IPCCommandMapper {
         }
     }
 
+    /// mpv reports any failure inside an input command as "error running command".
     private static func failingAsCommand(_ body: () throws(IPCError) -> PlayerCommand) throws(IPCError) -> PlayerCommand {
         do { return try body() } catch { throw .commandFailed }
     }

@@ -28,7 +28,7 @@ final class IPCEventLoop {
 
     /// Serves clients until the inbox asks to stop and the last output is written (or the grace ends).
     func run() {
-        while closingDeadline.map({ !connections.isEmpty && .now < $0 }) ?? true {
+        while !isDone {
             var descriptors = [pollfd(fd: inbox.wakeDescriptor, events: Int16(POLLIN), revents: 0)]
             descriptors.append(pollfd(fd: closingDeadline == nil ? listener : -1, events: Int16(POLLIN), revents: 0))
             descriptors += connections.map { pollfd(fd: $0.descriptor, events: $0.pollEvents, revents: 0) }
@@ -42,6 +42,11 @@ final class IPCEventLoop {
             connections.forEach { $0.flush() }
             connections.removeAll(where: \.isClosed)
         }
+    }
+
+    private var isDone: Bool {
+        guard let closingDeadline else { return false }
+        return connections.isEmpty || .now >= closingDeadline
     }
 
     /// Milliseconds for `poll()`: forever while serving, the rest of the grace when closing.

@@ -33,7 +33,3 @@ enum IPCMessage {
         }
     }
 }
-
-extension JSONValue: ExpressibleByStringLiteral {
-    init(stringLiteral value: String) { self = .string(value) }
-}

@@ -2,7 +2,7 @@
 /// named form `{"command": {"name": "seek", "target": 10}}`.
 struct IPCRequest: Equatable {
     /// Echoed verbatim in the reply; 0 when the client sent none.
-    var id: JSONValue
+    var id: JSONValue = .int(0)
     var name: String
     var arguments: CommandArguments
 
@@ -10,25 +10,19 @@ struct IPCRequest: Equatable {
     struct Malformed: Error, Equatable {
         var id: JSONValue = .int(0)
     }
+}
 
-    init(id: JSONValue = .int(0), name: String, arguments: CommandArguments) {
-        self.id = id
-        self.name = name
-        self.arguments = arguments
-    }
-
+extension IPCRequest {
     init(parsing line: [UInt8]) throws(Malformed) {
         guard case .object(let message)? = JSONValue(parsing: line) else { throw Malformed() }
-        id = message["request_id"] ?? .int(0)
+        let id = message["request_id"] ?? .int(0)
         switch message["command"] {
         case .array(let parts)?:
             guard let name = parts.first?.string else { throw Malformed(id: id) }
-            self.name = name
-            arguments = .positional(Array(parts.dropFirst()))
+            self.init(id: id, name: name, arguments: .positional(Array(parts.dropFirst())))
         case .object(var named)?:
             guard let name = named.removeValue(forKey: "name")?.string else { throw Malformed(id: id) }
-            self.name = name
-            arguments = .named(named)
+            self.init(id: id, name: name, arguments: .named(named))
         default:
             throw Malformed(id: id)
         }
@@ -41,7 +35,7 @@ enum CommandArguments: Equatable {
     case named([String: JSONValue])
 
     /// Lines the arguments up with the command's parameter names.
-    /// - Returns: one slot per name, nil where the argument was left out.
+    /// - Returns: one slot per name, nil where an optional argument was left out.
     /// - Throws: `invalidParameter` when a required one is missing or an unknown one is given.
     func bind(_ names: [String], required: Int) throws(IPCError) -> [JSONValue?] {
         let slots: [JSONValue?]

@@ -53,6 +53,10 @@ enum JSONValue: Sendable, Equatable {
     }
 }
 
+extension JSONValue: ExpressibleByStringLiteral {
+    init(stringLiteral value: String) { self = .string(value) }
+}
+
 // MARK: - Reading loosely typed arguments
 
 extension JSONValue {

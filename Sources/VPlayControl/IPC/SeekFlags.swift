@@ -6,7 +6,8 @@ enum SeekFlags {
     static func command(target: Double, flags: String?) throws(IPCError) -> PlayerCommand {
         var mode: ((Double) -> SeekTarget)?
         var precision: SeekPrecision?
-        for part in (flags ?? "").split(separator: "+") {
+        let parts = flags.map { $0.isEmpty ? [] : $0.split(separator: "+", omittingEmptySubsequences: false) } ?? []
+        for part in parts {
             switch part {
             case "relative": try set(&mode, SeekTarget.relative)
             case "absolute": try set(&mode, SeekTarget.absolute)

@@ -81,7 +81,7 @@ enum OptionTable {
         OptionSpec(["--input-ipc-server"], .value("PATH"), "serve mpv-style JSON IPC on a Unix socket at PATH", default: "none") { draft, use throws(OptionError) in
             draft.options.ipcServerPath = try use.text()
         },
-        OptionSpec(["--bench"], .flag, "decode and present as fast as possible, ignoring the clock", default: "no") { draft, use throws(OptionError) in
+        OptionSpec(["--bench"], .flag, "benchmark mode: measure playback speed", default: "no") { draft, use throws(OptionError) in
             draft.options.bench = try use.flag()
         },
         OptionSpec(["--dump-stats"], .value("FILE"), "write playback statistics to FILE at exit", default: "none") { draft, use throws(OptionError) in

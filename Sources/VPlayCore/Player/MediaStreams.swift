@@ -56,7 +56,6 @@ final class VideoPath {
     let frames: FrameQueue
     let decoder: Decoder
     let scheduler: VideoScheduler
-    let converter = PictureConverter()
     let geometry: VideoGeometry
     let frameRate: Double?
 

@@ -6,8 +6,8 @@ import Foundation
 /// what it returns and publishes `state`.
 public final class Player {
     public struct Tick {
-        /// A picture that became current this turn (upload it), if any.
-        public var newPicture: VideoPicture?
+        /// A new picture became current this turn: fetch it with `picture()` or `drawPicture`.
+        public var hasNewPicture = false
         /// Monotonic seconds at which the player wants the next tick.
         public var wakeAt: Double
     }
@@ -144,26 +144,38 @@ public final class Player {
         return events
     }
 
-    /// The picture on screen, for redraws (after a resize, an overlay change).
-    public var currentPicture: VideoPicture? {
-        if let video, video.frames.hasShownFrame {
-            return video.converter.picture(from: video.frames.peekLast(), startTime: startTime)
-        }
-        return coverArt?.picture
+    /// The picture that is current, as decoded (YUV planes for a renderer that scales and
+    /// converts on the GPU).
+    public func picture() -> VideoPicture? {
+        currentFrame.flatMap { converter.picture(from: $0, startTime: startTime) }
     }
+
+    /// Draws the current picture as 32-bit BGRX at `width`×`height` into `pixels` (for a
+    /// software renderer: converted and scaled in one SIMD pass, no intermediate copy).
+    public func drawPicture(into pixels: UnsafeMutableRawPointer, pitch: Int, width: Int, height: Int) -> Bool {
+        guard let frame = currentFrame else { return false }
+        return scaler.draw(frame, into: pixels, pitch: pitch, width: width, height: height)
+    }
+
+    private var currentFrame: Frame? {
+        if let video, video.frames.hasShownFrame { return video.frames.peekLast() }
+        return coverArt?.frame
+    }
+    private let converter = PictureConverter()
+    private let scaler = PictureScaler()
 
     // MARK: the main-loop turn
 
     public func tick() -> Tick {
         let now = monotonic()
-        var tick = Tick(newPicture: nil, wakeAt: .infinity)
+        var tick = Tick(hasNewPicture: false, wakeAt: .infinity)
         if let video {
             let master = masterTime(at: now)
             let outcome = video.scheduler.refresh(now: now, master: master, paused: state.isPaused && !stepping)
             tick.wakeAt = outcome.wakeAt
             if let frame = outcome.newFrame {
                 didShow(frame, now: now)
-                tick.newPicture = video.converter.picture(from: frame, startTime: startTime)
+                tick.hasNewPicture = true
             }
             state.droppedFrames = video.scheduler.droppedFrames
         } else if awaitingRestart, let audio, let serial = demuxer.settledSerial,

@@ -4,7 +4,6 @@ import CFFmpeg
 final class CoverArt {
     let frame = Frame()
     let geometry: VideoGeometry
-    private let converter = PictureConverter()
 
     init?(file: MediaFile, stream index: Int) {
         let stream = file.stream(index)
@@ -16,6 +15,4 @@ final class CoverArt {
         frame.pts = 0
         geometry = VideoGeometry(width: Int(frame.pointer.pointee.width), height: Int(frame.pointer.pointee.height))
     }
-
-    var picture: VideoPicture? { converter.picture(from: frame, startTime: 0) }
 }

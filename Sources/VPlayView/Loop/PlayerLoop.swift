@@ -32,12 +32,8 @@ public final class PlayerLoop {
         while true {
             for command in channel.takeCommands() { player.apply(command) }
             let tick = player.tick()
-            if let picture = tick.newPicture {
-                texture.upload(picture)
-                needsPresent = true
-            } else if texture.isEmpty, let picture = player.currentPicture {
-                texture.upload(picture)   // cover art or a picture shown before the loop
-                needsPresent = true
+            if tick.hasNewPicture || texture.isEmpty || pictureSizeChanged() {
+                uploadPicture()
             }
             let state = player.state
             if state.isFullscreen != window.isFullscreen {
@@ -75,17 +71,47 @@ public final class PlayerLoop {
         return SDL_WaitEventTimeout(&event, milliseconds) != 0
     }
 
+    /// Where the picture goes in the window now.
+    private var pictureBox: Letterbox? {
+        guard let geometry = player.geometry else { return nil }
+        let output = window.outputSize
+        return Letterbox.fit(displayAspect: geometry.displayAspect, inWidth: output.width, height: output.height)
+    }
+
+    /// Puts the current picture into the texture in the form the presentation path wants.
+    private func uploadPicture() {
+        switch window.presentation {
+        case .gpuYUV:
+            guard let picture = player.picture() else { return }
+            texture.upload(picture)
+        case .scaledRGB:
+            guard let box = pictureBox?.textureRect(rotation: player.geometry?.rotation ?? 0) else { return }
+            texture.fill(width: box.width, height: box.height) { pixels, pitch in
+                player.drawPicture(into: pixels, pitch: pitch, width: box.width, height: box.height)
+            }
+        }
+        needsPresent = true
+    }
+
+    /// After a resize the software path must rescale the picture on screen.
+    private func pictureSizeChanged() -> Bool {
+        guard window.presentation == .scaledRGB,
+              let box = pictureBox?.textureRect(rotation: player.geometry?.rotation ?? 0),
+              let size = texture.size else { return false }
+        return box.width != size.width || box.height != size.height
+    }
+
     private func present(state: PlayerState, now: Double) {
         let renderer = window.renderer
         SDL_SetRenderDrawColor(renderer, 0, 0, 0, 255)
         SDL_RenderClear(renderer)
-        let output = window.outputSize
-        if let geometry = player.geometry {
-            let box = Letterbox.fit(displayAspect: geometry.displayAspect, inWidth: output.width, height: output.height)
-            texture.draw(into: box, rotation: geometry.rotation)
+        if let box = pictureBox {
+            texture.draw(into: box, rotation: player.geometry?.rotation ?? 0)
         }
+        // The overlay works in window points and scales to output pixels itself (HiDPI).
+        let points = window.size
         overlay.draw(renderer: renderer, state: state,
-                     windowSize: OverlaySize(width: Double(output.width), height: Double(output.height)), now: now)
+                     windowSize: OverlaySize(width: Double(points.width), height: Double(points.height)), now: now)
         SDL_RenderPresent(renderer)
         needsPresent = false
     }
@@ -98,6 +124,8 @@ public final class PlayerLoop {
         case SDL_QUIT.rawValue:
             player.apply(.quit(code: 0))
         case SDL_WINDOWEVENT.rawValue:
+            // The overlay needs to know when the pointer leaves the window.
+            _ = overlay.handle(event, state: state, now: now)
             needsPresent = true
         case SDL_KEYDOWN.rawValue:
             if let press = KeyPress(event.key),

@@ -1,10 +1,10 @@
 import Foundation
 
 /// A straight (non-premultiplied) RGBA colour.
-public struct RGBA: Equatable, Sendable {
-    public var r, g, b, a: UInt8
+struct RGBA: Equatable, Sendable {
+    var r, g, b, a: UInt8
 
-    public init(_ r: UInt8, _ g: UInt8, _ b: UInt8, _ a: UInt8 = 255) {
+    init(_ r: UInt8, _ g: UInt8, _ b: UInt8, _ a: UInt8 = 255) {
         self.r = r
         self.g = g
         self.b = b
@@ -15,17 +15,15 @@ public struct RGBA: Equatable, Sendable {
 }
 
 /// Coloured triangles in pixels, ready to hand to `SDL_RenderGeometry`.
-public struct Mesh: Equatable, Sendable {
-    public struct Vertex: Equatable, Sendable {
-        public var x: Float
-        public var y: Float
-        public var color: RGBA
+struct Mesh: Equatable, Sendable {
+    struct Vertex: Equatable, Sendable {
+        var x: Float
+        var y: Float
+        var color: RGBA
     }
 
-    public var vertices: [Vertex] = []
-    public var indices: [Int32] = []
-
-    public init() {}
+    var vertices: [Vertex] = []
+    var indices: [Int32] = []
 
     mutating func removeAll() {
         vertices.removeAll(keepingCapacity: true)

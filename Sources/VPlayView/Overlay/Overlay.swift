@@ -68,9 +68,8 @@ public final class Overlay {
         var outputWidth: Int32 = 0, outputHeight: Int32 = 0
         SDL_GetRendererOutputSize(renderer, &outputWidth, &outputHeight)
         let scale = windowSize.width > 0 && outputWidth > 0 ? Double(outputWidth) / windowSize.width : 1
-        if let built = builtFor, built.look == look, built.scale == scale, built.renderer == renderer {
-            // Unchanged: reuse the vertices and textures.
-        } else {
+        // Unchanged looks reuse the vertices and textures: nothing is allocated per frame.
+        if builtFor.map({ $0.look != look || $0.scale != scale || $0.renderer != renderer }) ?? true {
             rebuild(look, scale: scale, renderer: renderer)
         }
 

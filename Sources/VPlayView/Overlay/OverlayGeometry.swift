@@ -44,10 +44,4 @@ public struct OverlayRect: Equatable, Sendable {
     public func contains(_ point: OverlayPoint) -> Bool {
         point.x >= minX && point.x < maxX && point.y >= minY && point.y < maxY
     }
-
-    /// A rect of `size` centred on this one.
-    public func centering(_ size: OverlaySize) -> OverlayRect {
-        OverlayRect(x: midX - size.width / 2, y: midY - size.height / 2,
-                    width: size.width, height: size.height)
-    }
 }

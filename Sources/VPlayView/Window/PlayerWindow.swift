@@ -5,6 +5,7 @@ import VPlayCore
 public final class PlayerWindow {
     let window: OpaquePointer
     let renderer: OpaquePointer
+    public let presentation: PresentationPath
     public private(set) var isFullscreen = false
 
     public init(title: String, width: Int, height: Int, fullscreen: Bool) throws(SDLError) {
@@ -13,12 +14,13 @@ public final class PlayerWindow {
                                             Int32(width), Int32(height), flags) else {
             throw SDLError("cannot open a window")
         }
-        guard let renderer = SDL_CreateRenderer(window, -1, 0) else {
+        guard let (renderer, path) = PresentationPath.makeRenderer(for: window) else {
             SDL_DestroyWindow(window)
             throw SDLError("cannot create a renderer")
         }
         self.window = window
         self.renderer = renderer
+        presentation = path
         SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND)
         if fullscreen { setFullscreen(true) }
     }

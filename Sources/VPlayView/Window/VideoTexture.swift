@@ -7,7 +7,7 @@ import VPlayCore
 final class VideoTexture {
     private let renderer: OpaquePointer
     private var texture: OpaquePointer?
-    private var key: (layout: VideoPicture.Layout, width: Int, height: Int)?
+    private var key: (format: UInt32, width: Int, height: Int)?
 
     init(renderer: OpaquePointer) {
         self.renderer = renderer
@@ -20,7 +20,8 @@ final class VideoTexture {
     var isEmpty: Bool { texture == nil }
 
     func upload(_ picture: VideoPicture) {
-        ensureTexture(for: picture)
+        let format = picture.layout == .yuv420p ? SDL_PIXELFORMAT_IYUV.rawValue : SDL_PIXELFORMAT_NV12.rawValue
+        ensureTexture(format: format, width: picture.width, height: picture.height)
         guard let texture else { return }
         SDL_SetYUVConversionMode(picture.colorMatrix == .bt709 ? SDL_YUV_CONVERSION_BT709 : SDL_YUV_CONVERSION_BT601)
         switch picture.layout {
@@ -47,12 +48,27 @@ final class VideoTexture {
         }
     }
 
-    private func ensureTexture(for picture: VideoPicture) {
-        if let key, key.layout == picture.layout, key.width == picture.width, key.height == picture.height { return }
+    /// Lets `draw` write 32-bit BGRX pixels of `width`×`height` straight into the texture.
+    func fill(width: Int, height: Int, _ draw: (UnsafeMutableRawPointer, Int) -> Bool) {
+        // XRGB8888 matches the X window's surface: the renderer's copy is a plain memcpy,
+        // and with no alpha channel nothing is blended.
+        ensureTexture(format: SDL_PIXELFORMAT_RGB888.rawValue, width: width, height: height)
+        guard let texture else { return }
+        var pixels: UnsafeMutableRawPointer?
+        var pitch: Int32 = 0
+        guard SDL_LockTexture(texture, nil, &pixels, &pitch) == 0, let pixels else { return }
+        _ = draw(pixels, Int(pitch))
+        SDL_UnlockTexture(texture)
+    }
+
+    var size: (width: Int, height: Int)? { key.map { ($0.width, $0.height) } }
+
+    private func ensureTexture(format: UInt32, width: Int, height: Int) {
+        if let key, key.format == format, key.width == width, key.height == height { return }
         if let texture { SDL_DestroyTexture(texture) }
-        let format = picture.layout == .yuv420p ? SDL_PIXELFORMAT_IYUV.rawValue : SDL_PIXELFORMAT_NV12.rawValue
         texture = SDL_CreateTexture(renderer, format, Int32(SDL_TEXTUREACCESS_STREAMING.rawValue),
-                                    Int32(picture.width), Int32(picture.height))
-        key = texture == nil ? nil : (picture.layout, picture.width, picture.height)
+                                    Int32(width), Int32(height))
+        if let texture { SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_NONE) }
+        key = texture == nil ? nil : (format, width, height)
     }
 }

@@ -1,0 +1,98 @@
+import VPlayCore
+import XCTest
+@testable import VPlayControl
+
+final class PropertyTableTests: XCTestCase {
+    private func read(_ name: String, _ state: PlayerState = .playing) -> Result<JSONValue, IPCError> {
+        Result { () throws(IPCError) in try PropertyTable.value(of: name, in: state) }
+    }
+
+    private func write(_ name: String, _ value: JSONValue, _ state: PlayerState = .playing) -> Result<PlayerCommand, IPCError> {
+        Result { () throws(IPCError) in try PropertyTable.command(setting: name, to: value, in: state) }
+    }
+
+    func testReadsEveryProperty() {
+        var state = PlayerState.playing
+        state.isPaused = true
+        state.speed = 1.5
+        state.volume = 80
+        state.isMuted = true
+        state.isFullscreen = true
+        state.eofReached = true
+        state.isSeeking = true
+        let expected: [String: JSONValue] = [
+            "pause": .bool(true), "time-pos": .double(3), "percent-pos": .double(30), "duration": .double(10),
+            "time-remaining": .double(7), "speed": .double(1.5), "volume": .double(80), "mute": .bool(true),
+            "eof-reached": .bool(true), "seeking": .bool(true), "idle-active": .bool(false),
+            "path": .string("/media/My Film.mkv"), "filename": .string("My Film.mkv"), "media-title": .string("My Film.mkv"),
+            "width": .int(1280), "height": .int(720), "container-fps": .double(25), "estimated-vf-fps": .double(24.5),
+            "frame-drop-count": .int(2), "avsync": .double(0.012), "fullscreen": .bool(true), "volume-max": .double(130),
+        ]
+        for (name, value) in expected {
+            XCTAssertEqual(read(name, state), .success(value), name)
+        }
+    }
+
+    func testMediaTitlePrefersTheTitle() {
+        var state = PlayerState.playing
+        state.title = "A Title"
+        XCTAssertEqual(read("media-title", state), .success(.string("A Title")))
+    }
+
+    func testUnknownValuesAreUnavailable() {
+        var state = PlayerState.playing
+        state.duration = nil
+        state.containerFPS = nil
+        state.estimatedFPS = nil
+        state.avOffset = nil
+        state.hasVideo = false
+        for name in ["duration", "percent-pos", "time-remaining", "container-fps", "estimated-vf-fps", "avsync", "width", "height", "frame-drop-count"] {
+            XCTAssertEqual(read(name, state), .failure(.propertyUnavailable), name)
+        }
+        let noFile = PlayerState()
+        for name in ["time-pos", "path", "filename", "media-title"] {
+            XCTAssertEqual(read(name, noFile), .failure(.propertyUnavailable), name)
+        }
+    }
+
+    func testUnknownNamesAreNotFound() {
+        XCTAssertEqual(read("bogus"), .failure(.propertyNotFound))
+        XCTAssertEqual(read(""), .failure(.propertyNotFound))
+    }
+
+    func testWritesBecomeCommands() {
+        XCTAssertEqual(write("pause", .bool(true)), .success(.setPaused(true)))
+        XCTAssertEqual(write("pause", .string("no")), .success(.setPaused(false)))
+        XCTAssertEqual(write("mute", .bool(true)), .success(.setMute(true)))
+        XCTAssertEqual(write("fullscreen", .bool(false)), .success(.setFullscreen(false)))
+        XCTAssertEqual(write("speed", .double(2)), .success(.setSpeed(2)))
+        XCTAssertEqual(write("volume", .int(130)), .success(.setVolume(130)))
+        XCTAssertEqual(write("volume", .string("55")), .success(.setVolume(55)))
+        XCTAssertEqual(write("time-pos", .double(7.5)), .success(.seek(.absolute(7.5), .exact)))
+        XCTAssertEqual(write("percent-pos", .int(50)), .success(.seek(.absolutePercent(50), .exact)))
+    }
+
+    func testBadWrites() {
+        XCTAssertEqual(write("pause", .int(1)), .failure(.invalidParameter))
+        XCTAssertEqual(write("pause", .string("maybe")), .failure(.invalidParameter))
+        XCTAssertEqual(write("volume", .bool(true)), .failure(.invalidParameter))
+        XCTAssertEqual(write("volume", .int(131)), .failure(.invalidParameter))
+        XCTAssertEqual(write("volume", .int(-1)), .failure(.invalidParameter))
+        XCTAssertEqual(write("speed", .double(8)), .failure(.invalidParameter))
+        XCTAssertEqual(write("speed", .double(0)), .failure(.invalidParameter))
+        XCTAssertEqual(write("time-pos", .double(-1)), .failure(.invalidParameter))
+        XCTAssertEqual(write("percent-pos", .int(101)), .failure(.invalidParameter))
+        XCTAssertEqual(write("duration", .int(5)), .failure(.propertyAccess))
+        XCTAssertEqual(write("bogus", .int(5)), .failure(.propertyNotFound))
+        var noDuration = PlayerState.playing
+        noDuration.duration = nil
+        XCTAssertEqual(write("percent-pos", .int(50), noDuration), .failure(.propertyUnavailable))
+        XCTAssertEqual(write("time-pos", .int(5), PlayerState()), .failure(.propertyUnavailable))
+    }
+
+    func testFileNameOfPathsAndURLs() {
+        XCTAssertEqual(PropertyTable.fileName(of: "/a/b/c d.mp4"), "c d.mp4")
+        XCTAssertEqual(PropertyTable.fileName(of: "c.mp4"), "c.mp4")
+        XCTAssertEqual(PropertyTable.fileName(of: "http://host/v.mp4?x=1"), "v.mp4?x=1")
+    }
+}

@@ -1,0 +1,78 @@
+import CSDL2
+import XCTest
+
+/// A hidden window on SDL's offscreen video driver with the default (OpenGL) renderer, the
+/// same renderer the player gets under X11, for rendering tests without a display.
+final class OffscreenCanvas {
+    let window: OpaquePointer
+    let renderer: OpaquePointer
+
+    init(width: Int32, height: Int32) throws {
+        SDL_setenv("SDL_VIDEODRIVER", "offscreen", 1)
+        guard SDL_InitSubSystem(SDL_INIT_VIDEO) == 0 else {
+            throw CanvasError("SDL video: \(String(cString: SDL_GetError()))")
+        }
+        guard let window = SDL_CreateWindow("overlay test", 0, 0, width, height, SDL_WINDOW_HIDDEN.rawValue) else {
+            SDL_QuitSubSystem(SDL_INIT_VIDEO)
+            throw CanvasError("window: \(String(cString: SDL_GetError()))")
+        }
+        guard let renderer = SDL_CreateRenderer(window, -1, 0) else {
+            SDL_DestroyWindow(window)
+            SDL_QuitSubSystem(SDL_INIT_VIDEO)
+            throw CanvasError("renderer: \(String(cString: SDL_GetError()))")
+        }
+        self.window = window
+        self.renderer = renderer
+    }
+
+    deinit {
+        SDL_DestroyRenderer(renderer)
+        SDL_DestroyWindow(window)
+        SDL_QuitSubSystem(SDL_INIT_VIDEO)
+    }
+
+    func clear(r: UInt8, g: UInt8, b: UInt8) {
+        SDL_SetRenderDrawColor(renderer, r, g, b, 255)
+        SDL_RenderClear(renderer)
+    }
+
+    /// What has been drawn so far (call before `SDL_RenderPresent`).
+    func snapshot() -> Snapshot {
+        var width: Int32 = 0, height: Int32 = 0
+        SDL_GetRendererOutputSize(renderer, &width, &height)
+        var pixels = [UInt32](repeating: 0, count: Int(width * height))
+        pixels.withUnsafeMutableBytes {
+            _ = SDL_RenderReadPixels(renderer, nil, SDL_PIXELFORMAT_ARGB8888.rawValue, $0.baseAddress, width * 4)
+        }
+        return Snapshot(width: Int(width), height: Int(height), pixels: pixels)
+    }
+}
+
+struct CanvasError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// Read-back ARGB pixels.
+struct Snapshot {
+    let width: Int
+    let height: Int
+    let pixels: [UInt32]
+
+    func brightness(_ x: Int, _ y: Int) -> Int {
+        let argb = pixels[y * width + x]
+        return (Int(argb >> 16 & 0xff) + Int(argb >> 8 & 0xff) + Int(argb & 0xff)) / 3
+    }
+
+    /// Writes a BMP (convert to PNG with `convert file.bmp file.png` to look at it).
+    func save(to path: String) {
+        var pixels = pixels
+        pixels.withUnsafeMutableBytes { bytes in
+            guard let surface = SDL_CreateRGBSurfaceWithFormatFrom(bytes.baseAddress, Int32(width), Int32(height), 32,
+                                                                   Int32(width * 4), SDL_PIXELFORMAT_ARGB8888.rawValue)
+            else { return }
+            SDL_SaveBMP_RW(surface, SDL_RWFromFile(path, "wb"), 1)
+            SDL_FreeSurface(surface)
+        }
+    }
+}
