@@ -1,5 +1,4 @@
 import Glibc
-import Synchronization
 import VPlayCore
 
 /// Hands player events and states from the main thread to the IPC thread without
@@ -17,7 +16,7 @@ final class IPCInbox: Sendable {
         var stopRequested = false
     }
 
-    private let contents = Mutex(Contents())
+    private let contents = Locked(Contents())
     private let readEnd: Int32
     private let writeEnd: Int32
 

@@ -1,6 +1,5 @@
 import Dispatch
 import Foundation
-import Synchronization
 import VPlayCore
 
 /// mpv-compatible JSON IPC (a subset) on a Unix socket, for `--input-ipc-server`.
@@ -16,7 +15,7 @@ public final class IPCServer: Sendable {
     private let subscription: Int
     private let socketIdentity: UnixSocket.Identity
     private let finished = DispatchSemaphore(value: 0)
-    private let stopped = Mutex(false)
+    private let stopped = Locked(false)
 
     /// Starts listening at `path`, replacing a stale socket there.
     /// - Throws: when the path is taken by something that is not a socket, or cannot be bound.

@@ -1,6 +1,5 @@
 import CFFmpeg
 import Foundation
-import Synchronization
 
 /// Produces the bytes the audio device asks for, on the device's thread: takes decoded
 /// frames, drops stale ones (older serial), trims to an exact seek's target, resamples,
@@ -28,7 +27,7 @@ public final class AudioRenderer: @unchecked Sendable {
         /// True once every queued sample up to the end of stream has been handed over.
         var idle = true
     }
-    private let shared = Mutex(Shared())
+    private let shared = Locked(Shared())
 
     init(frames: FrameQueue, packets: PacketQueue, clock: SharedClock,
          monotonic: @escaping @Sendable () -> Double, onConsumed: @escaping @Sendable () -> Void) {

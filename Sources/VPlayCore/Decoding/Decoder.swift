@@ -1,6 +1,5 @@
 import CFFmpeg
 import Foundation
-import Synchronization
 
 /// A decoder thread: packets from a `PacketQueue` in, frames into a `FrameQueue` out,
 /// using FFmpeg's send/receive API. Follows the queue's serial: when it changes the
@@ -17,7 +16,7 @@ final class Decoder: @unchecked Sendable {
     private var dropBefore: Double?
     private let done = DispatchSemaphore(value: 0)
     private var started = false
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     private struct State {
         /// The serial at which the decoder drained completely (end of stream).

@@ -1,6 +1,5 @@
 import CFFmpeg
 import Foundation
-import Synchronization
 
 /// The demux thread: reads packets and routes them to per-stream queues, keeping the
 /// queues bounded, and carries out seek requests (latest request wins).

@@ -1,4 +1,3 @@
-import Synchronization
 
 /// The thread-safe door into the player for control surfaces on other threads (IPC).
 /// Commands go in and are applied on the main loop in arrival order; the latest state
@@ -13,7 +12,7 @@ public final class PlayerChannel: Sendable {
         var nextHandlerID = 0
         var wake: (@Sendable () -> Void)?
     }
-    private let inner = Mutex(Inner())
+    private let inner = Locked(Inner())
 
     public init() {}
 

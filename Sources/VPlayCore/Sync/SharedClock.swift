@@ -1,9 +1,8 @@
-import Synchronization
 
 /// A `Clock` shared between the audio callback thread (which sets it) and the main
 /// loop (which reads it).
 final class SharedClock: Sendable {
-    private let clock = Mutex(Clock())
+    private let clock = Locked(Clock())
 
     func time(at now: Double) -> Double { clock.withLock { $0.time(at: now) } }
     var snapshot: Clock { clock.withLock { $0 } }
