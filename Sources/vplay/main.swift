@@ -10,12 +10,20 @@ func report(_ message: String) {
 }
 
 func run() -> Int32 {
-    let options: LaunchOptions
+    let launchedAt = Player.monotonicNow()
+    var options: LaunchOptions
     do {
         options = try OptionParser.parse(Array(CommandLine.arguments.dropFirst()))
     } catch {
         report(error.description)
         return 2
+    }
+    if options.bench {
+        // Every frame decoded and presented as fast as possible: no audio clock, no drops.
+        options.player.untimed = true
+        options.player.audioEnabled = false
+        options.player.autoExit = true
+        options.player.loopCount = 0
     }
     if options.showHelp {
         print(OptionParser.helpText(), terminator: "")
@@ -90,6 +98,16 @@ func run() -> Int32 {
     ipc?.stop()
     statusLine.finish()
     player.shutdown()
+    let cost = StatsReport.ProcessCost.measure(since: launchedAt, now: Player.monotonicNow())
+    if options.bench {
+        print(StatsReport.benchLine(stats: player.stats, cost: cost))
+    }
+    if let path = options.dumpStatsPath {
+        let text = StatsReport.document(stats: player.stats, cost: cost) + "\n"
+        do { try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic) } catch {
+            report("cannot write stats to '\(path)': \(error.localizedDescription)")
+        }
+    }
     return status
 }
 

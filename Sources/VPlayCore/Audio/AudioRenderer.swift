@@ -3,7 +3,8 @@ import Foundation
 
 /// Produces the bytes the audio device asks for, on the device's thread: takes decoded
 /// frames, drops stale ones (older serial), trims to an exact seek's target, resamples,
-/// applies volume with a short ramp, and sets the audio clock — the master clock.
+/// changes tempo with the pitch kept, applies volume with a short ramp, and sets the
+/// audio clock — the master clock.
 public final class AudioRenderer: @unchecked Sendable {
     private let frames: FrameQueue
     private let packets: PacketQueue
@@ -14,9 +15,17 @@ public final class AudioRenderer: @unchecked Sendable {
     // Touched only on the device thread (after `prepare`).
     private var output = AudioFormat(sampleRate: 48000, channels: 2, bufferFrames: 1024)
     private var resampler: Resampler?
-    private var buffer = ResampleBuffer()
+    /// Resampled audio of the current frame.
+    private var resampled = ResampleBuffer()
+    /// Tempo-changed audio, when the speed is not 1.
+    private var stretched = ResampleBuffer()
+    private var playsStretched = false
     private var bufferSize = 0
     private var bufferIndex = 0
+    private var speed: Double = 1
+    private var tempo: TempoFilter?
+    /// Media time of the first sample fed to `tempo`: its output maps back from here.
+    private var segmentStart: Double = .nan
     /// Media time at the end of the data in `buffer`.
     private var bufferEndTime: Double = .nan
     private var bufferSerial = -1
@@ -24,6 +33,7 @@ public final class AudioRenderer: @unchecked Sendable {
 
     private struct Shared {
         var targetGain: Float = 1
+        var speed: Double = 1
         /// True once every queued sample up to the end of stream has been handed over.
         var idle = true
     }
@@ -49,6 +59,11 @@ public final class AudioRenderer: @unchecked Sendable {
         shared.withLock { $0.targetGain = gain }
     }
 
+    /// Playback speed; the pitch is kept.
+    func setSpeed(_ speed: Double) {
+        shared.withLock { $0.speed = speed }
+    }
+
     /// True when the last fill found nothing to play.
     var isIdle: Bool { shared.withLock { $0.idle } }
 
@@ -66,7 +81,8 @@ public final class AudioRenderer: @unchecked Sendable {
                 }
             }
             let count = min(bufferSize - bufferIndex, destination.count - written)
-            memcpy(destination.baseAddress! + written, buffer.base + bufferIndex, count)
+            let source = playsStretched ? stretched.base : resampled.base
+            memcpy(destination.baseAddress! + written, source + bufferIndex, count)
             written += count
             bufferIndex += count
             played = true
@@ -76,32 +92,62 @@ public final class AudioRenderer: @unchecked Sendable {
         if played && bufferEndTime.isFinite {
             // What the listener hears now: the end of our data minus everything still
             // queued between here and the speaker (our buffer and ~two device buffers).
+            // At a speed other than 1 a second of output covers `speed` seconds of media.
             let pending = Double(2 * output.bufferFrames * output.bytesPerFrame + (bufferSize - bufferIndex))
-            clock.set(bufferEndTime - pending / Double(output.bytesPerSecond), serial: bufferSerial, at: now)
+            clock.set(bufferEndTime - pending / Double(output.bytesPerSecond) * speed,
+                      serial: bufferSerial, at: now, speed: speed)
         }
     }
 
     private func decodeNextFrame() -> Bool {
+        let requested = shared.withLock { $0.speed }
+        if requested != speed {
+            speed = requested
+            restartTempo()
+        }
         while frames.remaining > 0 {
             let frame = frames.peek()
             defer { frames.advance(); onConsumed() }
             guard frame.serial == packets.serial, let resampler else { continue }
-            let size = resampler.convert(frame.pointer, into: &buffer)
+            if frame.serial != bufferSerial {
+                restartTempo()   // samples held by the filter belong to the old position
+                bufferSerial = frame.serial
+            }
+            let size = resampler.convert(frame.pointer, into: &resampled)
             guard size > 0 else { continue }
-            bufferSize = size
-            bufferIndex = 0
-            bufferSerial = frame.serial
-            let seconds = Double(size) / Double(output.bytesPerSecond)
-            let start = frame.pts.isFinite ? frame.pts : bufferEndTime
-            bufferEndTime = start + seconds
+            var start = frame.pts.isFinite ? frame.pts : bufferEndTime
+            var skip = 0
             if frame.seekTarget.isFinite, start.isFinite, frame.seekTarget > start {
                 // Exact seek: start at the target instant, not at the frame's start.
-                let skip = Int((frame.seekTarget - start) * Double(output.sampleRate)) * output.bytesPerFrame
-                bufferIndex = min(size, skip)
+                skip = min(size, Int((frame.seekTarget - start) * Double(output.sampleRate)) * output.bytesPerFrame)
+                start = frame.seekTarget
             }
+            if let tempo {
+                if !segmentStart.isFinite { segmentStart = start }
+                bufferSize = 0
+                tempo.process(UnsafeRawBufferPointer(start: resampled.base + skip, count: size - skip)) { chunk in
+                    stretched.write(chunk, at: bufferSize)
+                    bufferSize += chunk.count
+                }
+                guard bufferSize > 0 else { continue }   // the filter is still filling its window
+                playsStretched = true
+                bufferIndex = 0
+                bufferEndTime = segmentStart + Double(tempo.outputSamples) * speed / Double(output.sampleRate)
+                return true
+            }
+            playsStretched = false
+            bufferSize = size
+            bufferIndex = skip
+            bufferEndTime = start + Double(size - skip) / Double(output.bytesPerSecond)
             return true
         }
         return false
+    }
+
+    /// A fresh tempo filter (none at speed 1): after a seek or a change of speed.
+    private func restartTempo() {
+        tempo = speed == 1 ? nil : TempoFilter(sampleRate: output.sampleRate, channels: output.channels, tempo: speed)
+        segmentStart = .nan
     }
 
     private func applyGain(to bytes: UnsafeMutableRawBufferPointer) {

@@ -24,6 +24,7 @@ final class Decoder: @unchecked Sendable {
         var errorCount = 0
         /// Serial of the newest frame handed to the frame queue.
         var pushedSerial = -1
+        var framesDecoded = 0
     }
 
     init(codec: CodecContext, packets: PacketQueue, frames: FrameQueue, kind: AVMediaType, frameRate: AVRational) {
@@ -53,6 +54,8 @@ final class Decoder: @unchecked Sendable {
 
     /// Serial of the newest frame decoded and queued.
     var pushedSerial: Int { state.withLock { $0.pushedSerial } }
+
+    var framesDecoded: Int { state.withLock { $0.framesDecoded } }
 
     private func run() {
         while let entry = packets.take() {
@@ -100,6 +103,7 @@ final class Decoder: @unchecked Sendable {
                 return true
             }
             stamp(scratch)
+            state.withLock { $0.framesDecoded += 1 }
             if let target = dropBefore, scratch.pts.isFinite, scratch.pts + max(scratch.duration, 0.000_001) <= target {
                 // Before an exact seek's target: decoded only because later frames depend on it.
                 scratch.unref()

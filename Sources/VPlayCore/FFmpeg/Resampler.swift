@@ -68,10 +68,26 @@ struct ResampleBuffer: ~Copyable {
 
     deinit { base.deallocate() }
 
+    /// Makes room for `bytes`; the contents are not kept.
     mutating func reserve(bytes: Int) {
         guard bytes > capacity else { return }
         base.deallocate()
         capacity = bytes
         base = .allocate(capacity: bytes)
+    }
+
+    /// Copies `bytes` to `offset`, growing (and keeping what lies before `offset`) if needed.
+    mutating func write(_ bytes: UnsafeRawBufferPointer, at offset: Int) {
+        let needed = offset + bytes.count
+        if needed > capacity {
+            let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: max(needed, capacity * 2))
+            grown.update(from: base, count: offset)
+            base.deallocate()
+            base = grown
+            capacity = max(needed, capacity * 2)
+        }
+        if let source = bytes.baseAddress {
+            (base + offset).update(from: source.assumingMemoryBound(to: UInt8.self), count: bytes.count)
+        }
     }
 }

@@ -13,6 +13,7 @@ public final class Player {
     }
 
     public private(set) var state = PlayerState()
+    public private(set) var stats = PlaybackStats()
     public let geometry: VideoGeometry?
 
     private let options: PlayerOptions
@@ -33,6 +34,8 @@ public final class Player {
     private var loopsLeft: Int?
     private var shownSerial = -1
     private let startTime: Double
+    private var startedAt: Double = 0
+    private var seekRequestedAt: Double?
 
     /// Opens `path` and prepares every stream; nothing plays until `start()`.
     /// - Parameters:
@@ -115,6 +118,7 @@ public final class Player {
     /// Starts the threads and, when asked, the initial seek.
     public func start() {
         let now = monotonic()
+        startedAt = now
         if let start = options.start, start > 0 {
             requestSeek(to: start, precision: .exact, announce: false)
         }
@@ -123,8 +127,8 @@ public final class Player {
         audio?.start()
         events.append(.fileLoaded)
         externalClock.set(.nan, serial: 0, at: now)
-        externalClock.setSpeed(state.speed, at: now)
-        setPaused(options.startPaused || state.speed == 0, at: now)
+        setSpeed(state.speed == 0 ? 1 : state.speed, now: now)
+        setPaused(options.startPaused || options.speed == 0, at: now)
         if !state.isPaused { sink?.setPaused(false) }
     }
 
@@ -171,13 +175,17 @@ public final class Player {
         var tick = Tick(hasNewPicture: false, wakeAt: .infinity)
         if let video {
             let master = masterTime(at: now)
-            let outcome = video.scheduler.refresh(now: now, master: master, paused: state.isPaused && !stepping)
+            let outcome = video.scheduler.refresh(now: now, master: options.untimed ? nil : master,
+                                                  paused: state.isPaused && !stepping, untimed: options.untimed)
             tick.wakeAt = outcome.wakeAt
+            if options.untimed && outcome.newFrame != nil { tick.wakeAt = now }
             if let frame = outcome.newFrame {
                 didShow(frame, now: now)
                 tick.hasNewPicture = true
             }
             state.droppedFrames = video.scheduler.droppedFrames
+            stats.framesDropped = video.scheduler.droppedFrames
+            stats.framesDecoded = video.decoder.framesDecoded
         } else if awaitingRestart, let audio, let serial = demuxer.settledSerial,
                   audio.decoder.pushedSerial == serial {
             restarted(at: state.isSeeking ? heldPosition : audio.time(at: now) ?? heldPosition)
@@ -205,6 +213,11 @@ public final class Player {
         let newTimeline = frame.serial != shownSerial
         shownSerial = frame.serial
         let mediaTime = frame.pts - startTime
+        stats.framesShown += 1
+        if stats.timeToFirstFrame == nil { stats.timeToFirstFrame = now - startedAt }
+        if let audio, let heard = audio.time(at: now), frame.pts.isFinite {
+            stats.avOffsets.append(heard - frame.pts)
+        }
         if audio == nil && (newTimeline || !externalClock.pts.isFinite
                             || abs(externalClock.time(at: now) - frame.pts) > SyncDecision.noSyncThreshold) {
             externalClock.set(frame.pts, serial: frame.serial, at: now)
@@ -222,6 +235,12 @@ public final class Player {
 
     private func restarted(at position: Double) {
         awaitingRestart = false
+        if let requested = seekRequestedAt {
+            stats.seekLatencies.append(monotonic() - requested)
+            seekRequestedAt = nil
+        } else if stats.timeToFirstFrame == nil {
+            stats.timeToFirstFrame = monotonic() - startedAt
+        }
         state.isSeeking = false
         if position.isFinite { heldPosition = position; state.position = max(0, position) }
         events.append(.playbackRestart)
@@ -253,7 +272,7 @@ public final class Player {
 
     private func isAtEnd(now: Double) -> Bool {
         guard !state.isSeeking, !awaitingRestart, demuxer.isAtEnd, !state.isPaused || stepping else { return false }
-        if let video, !(video.isDrained && now >= video.scheduler.currentFrameEnd) { return false }
+        if let video, !(video.isDrained && (options.untimed || now >= video.scheduler.currentFrameEnd)) { return false }
         if let audio, !audio.isDrained { return false }
         if video == nil && audio == nil, let duration = state.duration, state.position < duration { return false }
         return true
@@ -350,6 +369,8 @@ public final class Player {
         }
         state.speed = min(Speed.range.upperBound, max(Speed.range.lowerBound, speed))
         externalClock.setSpeed(state.speed, at: now)
+        video?.scheduler.speed = state.speed
+        audio?.renderer.setSpeed(state.speed)
     }
 
     private func setVolume(_ volume: Double) {
@@ -393,7 +414,10 @@ public final class Player {
         state.position = position
         state.isSeeking = true
         awaitingRestart = true
-        if announce { events.append(.seek) }
+        if announce {
+            events.append(.seek)
+            seekRequestedAt = monotonic()
+        }
     }
 
     private func frameStep(now: Double) {

@@ -15,6 +15,9 @@ public struct PlayerOptions: Sendable, Equatable {
     public var speed: Double = 1
     public var audioEnabled = true
     public var videoEnabled = true
+    /// Benchmark mode: every frame is shown as soon as it is decoded, none dropped,
+    /// no audio clock.
+    public var untimed = false
 
     public init() {}
 }

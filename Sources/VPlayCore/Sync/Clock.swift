@@ -18,7 +18,8 @@ public struct Clock: Equatable, Sendable {
         return drift + now - (now - lastUpdated) * (1 - speed)
     }
 
-    public mutating func set(_ pts: Double, serial: Int, at now: Double) {
+    public mutating func set(_ pts: Double, serial: Int, at now: Double, speed: Double? = nil) {
+        if let speed { self.speed = speed }
         self.pts = pts
         self.serial = serial
         lastUpdated = now

@@ -7,8 +7,8 @@ final class SharedClock: Sendable {
     func time(at now: Double) -> Double { clock.withLock { $0.time(at: now) } }
     var snapshot: Clock { clock.withLock { $0 } }
 
-    func set(_ pts: Double, serial: Int, at now: Double) {
-        clock.withLock { $0.set(pts, serial: serial, at: now) }
+    func set(_ pts: Double, serial: Int, at now: Double, speed: Double) {
+        clock.withLock { $0.set(pts, serial: serial, at: now, speed: speed) }
     }
 
     func update(_ body: (inout Clock) -> Void) {

@@ -17,6 +17,11 @@ final class VideoScheduler {
     /// Longest believable gap between timestamps; larger ones are discontinuities.
     private let maxFrameDuration: Double
     private let nominalDuration: Double
+    /// Playback speed: a frame stays up for its duration divided by this.
+    var speed: Double = 1 {
+        didSet { clock.setSpeed(speed, at: clock.pts.isFinite ? lastShownAt : 0) }
+    }
+    private var lastShownAt: Double = 0
 
     init(frames: FrameQueue, packets: PacketQueue, maxFrameDuration: Double, nominalDuration: Double) {
         self.frames = frames
@@ -26,7 +31,8 @@ final class VideoScheduler {
     }
 
     /// - Parameter master: the master clock's time now, nil when unknown or when video is master.
-    func refresh(now: Double, master: Double?, paused: Bool, allowDrop: Bool = true) -> Outcome {
+    /// - Parameter untimed: show each frame as soon as it is decoded (benchmarks).
+    func refresh(now: Double, master: Double?, paused: Bool, untimed: Bool = false) -> Outcome {
         while frames.remaining > 0 {
             let next = frames.peek()
             if next.serial != packets.serial {
@@ -39,7 +45,8 @@ final class VideoScheduler {
                 return show(next, at: now, resetTimer: true)
             }
             if paused { return Outcome(newFrame: nil, wakeAt: .infinity) }
-            let lastDuration = duration(from: shown!, to: next)
+            if untimed { return show(next, at: now, resetTimer: true) }
+            let lastDuration = duration(from: shown!, to: next) / speed
             var delay = lastDuration
             if let master, clock.pts.isFinite {
                 delay = SyncDecision.targetDelay(lastDuration, difference: clock.time(at: now) - master)
@@ -50,12 +57,12 @@ final class VideoScheduler {
             if delay > 0 && now - frameTimer > SyncDecision.maxThreshold {
                 frameTimer = now   // far behind (a stall): restart the timeline rather than rush
             }
-            if allowDrop && frames.remaining > 1 {
+            if frames.remaining > 1 {
                 let after = frames.peekNext()
-                if now > frameTimer + duration(from: next, to: after) {
+                if now > frameTimer + duration(from: next, to: after) / speed {
                     // Late, and a later frame is ready: skip this one.
                     droppedFrames += 1
-                    clock.set(next.pts, serial: next.serial, at: now)
+                    clock.set(next.pts, serial: next.serial, at: now, speed: speed)
                     frames.advance()
                     continue
                 }
@@ -69,7 +76,7 @@ final class VideoScheduler {
     var currentFrameEnd: Double {
         guard frames.hasShownFrame else { return 0 }
         let shown = frames.peekLast()
-        return frameTimer + (shown.duration > 0 ? shown.duration : nominalDuration)
+        return frameTimer + (shown.duration > 0 ? shown.duration : nominalDuration) / speed
     }
 
     /// Keeps the frame timer from counting paused time as late.
@@ -84,9 +91,10 @@ final class VideoScheduler {
 
     private func show(_ frame: Frame, at now: Double, resetTimer: Bool) -> Outcome {
         if resetTimer { frameTimer = now }
-        clock.set(frame.pts, serial: frame.serial, at: now)
+        clock.set(frame.pts, serial: frame.serial, at: now, speed: speed)
+        lastShownAt = now
         frames.advance()
-        let hold = frame.duration > 0 ? frame.duration : nominalDuration
+        let hold = (frame.duration > 0 ? frame.duration : nominalDuration) / speed
         return Outcome(newFrame: frames.peekLast(), wakeAt: frameTimer + hold)
     }
 

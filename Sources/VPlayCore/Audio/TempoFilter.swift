@@ -1,0 +1,150 @@
+import CFFmpeg
+import Foundation
+
+/// Changes playback speed while keeping pitch: libavfilter's `atempo` on interleaved s16 at
+/// the device's rate and channel count. Owns its filter graph; use from one thread at a time.
+///
+/// Output frame k carries media from input frame ≈ k * tempo (WSOLA wanders ±~1000 frames).
+/// atempo holds input back: its window is 2048 frames at 44.1/48 kHz and it emits in half
+/// windows, so while streaming `inputSamples - outputSamples * tempo` runs ~1100...2048 +
+/// 1024 * tempo frames (43-107 ms at 48 kHz) until `drain`. Tempo 1 bypasses the graph: exact.
+final class TempoFilter: @unchecked Sendable {
+    let sampleRate: Int
+    let channels: Int
+    let tempo: Double
+    /// Frames pushed in / handed out since creation.
+    private(set) var inputSamples = 0
+    private(set) var outputSamples = 0
+
+    private var graph: UnsafeMutablePointer<AVFilterGraph>?
+    private var source: UnsafeMutablePointer<AVFilterContext>?
+    private var sink: UnsafeMutablePointer<AVFilterContext>?
+    private var inputFrame: UnsafeMutablePointer<AVFrame>?
+    private var outputFrame: UnsafeMutablePointer<AVFrame>?
+    private var layout = AVChannelLayout()
+    private var ended = false
+
+    static let tempoRange = 0.25...4.0
+
+    init?(sampleRate: Int, channels: Int, tempo: Double) {
+        guard Self.tempoRange.contains(tempo), sampleRate > 0, (1...64).contains(channels) else { return nil }
+        self.sampleRate = sampleRate
+        self.channels = channels
+        self.tempo = tempo
+        vp_default_channel_layout(&layout, Int32(channels))
+        if tempo == 1 { return }
+        inputFrame = av_frame_alloc()
+        outputFrame = av_frame_alloc()
+        guard inputFrame != nil, outputFrame != nil, buildGraph() else { return nil }
+    }
+
+    deinit {
+        avfilter_graph_free(&graph)
+        av_frame_free(&inputFrame)
+        av_frame_free(&outputFrame)
+        av_channel_layout_uninit(&layout)
+    }
+
+    /// atempo takes 0.5...100 per instance (FFmpeg 5.1): below 0.5, chain equal factors.
+    static func stages(for tempo: Double) -> [Double] {
+        var count = 1
+        while pow(tempo, 1 / Double(count)) < 0.5 - 1e-12 { count += 1 }
+        return Array(repeating: max(0.5, pow(tempo, 1 / Double(count))), count: count)
+    }
+
+    private func buildGraph() -> Bool {
+        guard let graph = avfilter_graph_alloc() else { return false }
+        self.graph = graph
+        graph.pointee.nb_threads = 1  // atempo is not threaded; avoid a worker pool per filter.
+        var name = [CChar](repeating: 0, count: 128)
+        av_channel_layout_describe(&layout, &name, name.count)
+        let layoutName = String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let rate = sampleRate
+
+        func create(_ filter: String, _ label: String, _ args: String?) -> UnsafeMutablePointer<AVFilterContext>? {
+            var context: UnsafeMutablePointer<AVFilterContext>?
+            guard avfilter_graph_create_filter(&context, avfilter_get_by_name(filter), label, args, nil, graph) >= 0
+            else { return nil }
+            return context
+        }
+        guard let source = create("abuffer", "in",
+                                  "sample_rate=\(rate):sample_fmt=s16:channel_layout=\(layoutName):time_base=1/\(rate)"),
+              let format = create("aformat", "format",
+                                  "sample_fmts=s16:sample_rates=\(rate):channel_layouts=\(layoutName)"),
+              let sink = create("abuffersink", "out", nil)
+        else { return false }
+
+        var chain = [source]
+        for (index, factor) in Self.stages(for: tempo).enumerated() {
+            // Set as a double option rather than parsed text: no locale or rounding surprises.
+            guard let stage = avfilter_graph_alloc_filter(graph, avfilter_get_by_name("atempo"), "tempo\(index)"),
+                  av_opt_set_double(stage, "tempo", factor, AV_OPT_SEARCH_CHILDREN) >= 0,
+                  avfilter_init_str(stage, nil) >= 0
+            else { return false }
+            chain.append(stage)
+        }
+        chain += [format, sink]
+        for (from, to) in zip(chain, chain.dropFirst()) where avfilter_link(from, 0, to, 0) < 0 {
+            return false
+        }
+        guard avfilter_graph_config(graph, nil) >= 0 else { return false }
+        self.source = source
+        self.sink = sink
+        return true
+    }
+
+    /// Pushes whole frames of interleaved s16 and hands every chunk produced to `output`
+    /// (often none: atempo works in windows). A trailing partial frame is ignored.
+    func process(_ input: UnsafeRawBufferPointer, into output: (UnsafeRawBufferPointer) -> Void) {
+        let bytesPerFrame = channels * 2
+        let count = input.count / bytesPerFrame
+        guard !ended, count > 0, let base = input.baseAddress else { return }
+        if tempo == 1 {
+            inputSamples += count
+            outputSamples += count
+            output(UnsafeRawBufferPointer(start: base, count: count * bytesPerFrame))
+            return
+        }
+        guard let frame = inputFrame, let source else { return }
+        // A frame without buffers pointing at the caller's memory: buffersrc copies it
+        // into its own pool, so nothing here outlives the call.
+        av_frame_unref(frame)
+        frame.pointee.format = AV_SAMPLE_FMT_S16.rawValue
+        frame.pointee.sample_rate = Int32(sampleRate)
+        frame.pointee.nb_samples = Int32(count)
+        frame.pointee.pts = Int64(inputSamples)
+        guard av_channel_layout_copy(&frame.pointee.ch_layout, &layout) >= 0 else { return }
+        frame.pointee.data.0 = UnsafeMutablePointer(mutating: base.assumingMemoryBound(to: UInt8.self))
+        frame.pointee.linesize.0 = Int32(count * bytesPerFrame)
+        let dataOffset = MemoryLayout<AVFrame>.offset(of: \AVFrame.data)!
+        frame.pointee.extended_data = (UnsafeMutableRawPointer(frame) + dataOffset)
+            .assumingMemoryBound(to: UnsafeMutablePointer<UInt8>?.self)
+        let status = av_buffersrc_add_frame_flags(source, frame, 0)
+        av_frame_unref(frame)
+        guard status >= 0 else { return }
+        inputSamples += count
+        pull(into: output)
+    }
+
+    /// Ends the stream and hands over what atempo still holds. Later `process` calls do nothing.
+    func drain(into output: (UnsafeRawBufferPointer) -> Void) {
+        guard !ended else { return }
+        ended = true
+        guard let source else { return }
+        guard av_buffersrc_add_frame_flags(source, nil, 0) >= 0 else { return }
+        pull(into: output)
+    }
+
+    private func pull(into output: (UnsafeRawBufferPointer) -> Void) {
+        guard let sink, let frame = outputFrame else { return }
+        let bytesPerFrame = channels * 2
+        while av_buffersink_get_frame(sink, frame) >= 0 {
+            let count = Int(frame.pointee.nb_samples)
+            if count > 0, let data = frame.pointee.data.0 {
+                outputSamples += count
+                output(UnsafeRawBufferPointer(start: data, count: count * bytesPerFrame))
+            }
+            av_frame_unref(frame)
+        }
+    }
+}
