@@ -41,6 +41,7 @@ cleanup() {
     rm -rf "$workdir"
 }
 trap cleanup EXIT
+# Turn signals into an exit so the EXIT trap cleans up.
 trap 'exit 130' INT
 trap 'exit 143' TERM
 
@@ -76,7 +77,8 @@ start_audio() {
     command -v pulseaudio >/dev/null && command -v parec >/dev/null || return 1
     mkdir -p "$workdir/home" "$workdir/runtime" "$workdir/pulse"
     export PULSE_SERVER="unix:$workdir/pulse/native"
-    HOME="$workdir/home" XDG_RUNTIME_DIR="$workdir/runtime" pulseaudio -n --daemonize=no --exit-idle-time=-1 --disallow-exit \
+    HOME="$workdir/home" XDG_RUNTIME_DIR="$workdir/runtime" \
+        pulseaudio -n --daemonize=no --exit-idle-time=-1 --disallow-exit \
         --use-pid-file=no --log-target=stderr \
         --load="module-native-protocol-unix socket=$workdir/pulse/native auth-anonymous=1" \
         --load="module-null-sink sink_name=vp rate=48000 channels=2" \

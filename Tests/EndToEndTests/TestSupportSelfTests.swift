@@ -2,17 +2,21 @@ import Foundation
 import TestSupport
 import XCTest
 
-// Tests of the TestSupport helpers themselves: if these fail, the player's
-// end-to-end tests cannot be trusted.
+/// Tests of the TestSupport helpers themselves: if these fail, the player's
+/// end-to-end tests cannot be trusted. One class (split into extensions by
+/// helper) so `--filter TestSupportSelfTests` selects them all.
+final class TestSupportSelfTests: XCTestCase {}
 
-final class FramePatternSelfTests: XCTestCase {
-    func testReadsFrameNumberFromDecodedFrame() throws {
+// MARK: FramePattern
+
+extension TestSupportSelfTests {
+    func testPatternReadsFrameNumberFromDecodedFrame() throws {
         let clip = try MediaFactory.clip(.av(seconds: 2))
         let frame = try decodeFrame(37, of: clip, width: 320, height: 240)
         XCTAssertEqual(FramePattern.read(frame), 37)
     }
 
-    func testReadsFrameNumberAfterScaling() throws {
+    func testPatternReadsFrameNumberAfterScaling() throws {
         let clip = try MediaFactory.clip(.av(seconds: 2))
         for (width, height) in [(200, 150), (1280, 960), (500, 160)] {
             let frame = try decodeFrame(37, of: clip, width: width, height: height,
@@ -21,18 +25,18 @@ final class FramePatternSelfTests: XCTestCase {
         }
     }
 
-    func testReadsFrameNumberInsideLetterbox() throws {
+    func testPatternReadsFrameNumberInsideLetterbox() throws {
         let clip = try MediaFactory.clip(.av(seconds: 2))
         let frame = try decodeFrame(37, of: clip, width: 480, height: 300, filters: "pad=480:300:80:30:gray")
         XCTAssertEqual(FramePattern.read(frame, rect: PixelRect(x: 80, y: 30, width: 320, height: 240)), 37)
     }
 
-    func testReadsFrameNumberOfTenBitClip() throws {
+    func testPatternReadsFrameNumberOfTenBitClip() throws {
         let clip = try MediaFactory.clip(.tenBit)
         XCTAssertEqual(FramePattern.read(try decodeFrame(37, of: clip, width: 320, height: 240)), 37)
     }
 
-    func testCountsEveryFrameAcrossVariableFrameRatePieces() throws {
+    func testPatternCountsEveryFrameAcrossVariableFrameRatePieces() throws {
         let clip = try MediaFactory.clip(.vfr)
         let bytes = try ffmpegOutput(["-i", clip.path, "-fps_mode", "passthrough",
                                       "-f", "rawvideo", "-pix_fmt", "rgb24", "-"])
@@ -44,20 +48,22 @@ final class FramePatternSelfTests: XCTestCase {
         XCTAssertEqual(numbers, Array(0..<55))
     }
 
-    func testReadsSyntheticPatternBitOrder() {
+    func testPatternBitOrder() {
         let image = syntheticPattern(value: 0b1010_0000_0000_0101)
         XCTAssertEqual(FramePattern.read(image), 0b1010_0000_0000_0101)
     }
 
-    func testRejectsGreyAndPatternlessPictures() throws {
-        let grey = [UInt8](repeating: 128, count: 64 * 48 * 3)
-        XCTAssertNil(FramePattern.read(rgb: grey, width: 64, height: 48))
+    func testPatternRejectsGreyAndPatternlessPictures() throws {
+        for level: UInt8 in [70, 128, 185] {
+            let grey = [UInt8](repeating: level, count: 64 * 48 * 3)
+            XCTAssertNil(FramePattern.read(rgb: grey, width: 64, height: 48), "grey \(level)")
+        }
 
         let clip = try MediaFactory.clip(.av(seconds: 2, withPattern: false))
         XCTAssertNil(FramePattern.read(try decodeFrame(37, of: clip, width: 320, height: 240)))
     }
 
-    func testRejectsRectOutsideImage() {
+    func testPatternRejectsRectOutsideImage() {
         let image = syntheticPattern(value: 5)
         XCTAssertNil(FramePattern.read(image, rect: PixelRect(x: 10, y: 0, width: image.width, height: image.height)))
     }
@@ -76,8 +82,10 @@ final class FramePatternSelfTests: XCTestCase {
     }
 }
 
-final class MediaFactorySelfTests: XCTestCase {
-    func testAVClipHasExpectedStreamsAndKeyframeSpacing() throws {
+// MARK: MediaFactory
+
+extension TestSupportSelfTests {
+    func testFactoryAVClipHasExpectedStreamsAndKeyframeSpacing() throws {
         let probe = try Probe(try MediaFactory.clip(.av(seconds: 4)))
         let video = try XCTUnwrap(probe.stream("video"))
         XCTAssertEqual(video["codec_name"] as? String, "h264")
@@ -93,7 +101,7 @@ final class MediaFactorySelfTests: XCTestCase {
         XCTAssertEqual(keyframes[1], 2, accuracy: 0.01)
     }
 
-    func testVideoOnlyAndAudioOnlyClips() throws {
+    func testFactoryVideoOnlyAndAudioOnlyClips() throws {
         let video = try Probe(try MediaFactory.clip(.videoOnly))
         XCTAssertEqual(video.codecTypes, ["video"])
         for (spec, codec) in [(ClipSpec.audioOnly, "aac"), (.audioOnlyMP3, "mp3"), (.audioOnlyOpus, "opus")] {
@@ -103,7 +111,7 @@ final class MediaFactorySelfTests: XCTestCase {
         }
     }
 
-    func testAudioVariants() throws {
+    func testFactoryAudioVariants() throws {
         let surround = try Probe(try MediaFactory.clip(.surround51))
         try assertAudio(surround, codec: "aac", sampleRate: 48000, channels: 6)
         XCTAssertEqual(surround.stream("audio")?["channel_layout"] as? String, "5.1")
@@ -115,26 +123,27 @@ final class MediaFactorySelfTests: XCTestCase {
         try assertAudio(try Probe(try MediaFactory.clip(.hiRes96k)), codec: "aac", sampleRate: 96000, channels: 2)
     }
 
-    func testTenBitClip() throws {
+    func testFactoryTenBitClip() throws {
         let video = try XCTUnwrap(try Probe(try MediaFactory.clip(.tenBit)).stream("video"))
         XCTAssertEqual(video["pix_fmt"] as? String, "yuv420p10le")
         XCTAssertEqual(video["profile"] as? String, "High 10")
     }
 
-    func testVariableFrameRateClipHasUnevenFrameDurations() throws {
+    func testFactoryVariableFrameRateClipHasUnevenFrameDurations() throws {
         let times = try Probe.videoPacketTimes(of: try MediaFactory.clip(.vfr)).sorted()
         XCTAssertEqual(times.count, 55)
-        let gaps = Set(zip(times, times.dropFirst()).map { (($1 - $0) * 1000).rounded() })
-        XCTAssertEqual(gaps, [100, 33, 34, 67])  // 10, 30 and 15 fps (1 ms timestamps)
+        // In hundredths of a second: frames at 10, 30 and 15 fps.
+        let gaps = Set(zip(times, times.dropFirst()).map { (($1 - $0) * 100).rounded() })
+        XCTAssertEqual(gaps, [10, 3, 7])
     }
 
-    func testOffsetStartClip() throws {
+    func testFactoryOffsetStartClip() throws {
         let clip = try MediaFactory.clip(.firstKeyframeNotAtZero)
         let keyframes = try Probe.keyframeTimes(of: clip)
         XCTAssertEqual(try XCTUnwrap(keyframes.first), 1.5, accuracy: 0.01)
     }
 
-    func testLongGOP1080pClip() throws {
+    func testFactoryLongGOP1080pClip() throws {
         let clip = try MediaFactory.clip(.longGOP1080p)
         let video = try XCTUnwrap(try Probe(clip).stream("video"))
         XCTAssertEqual(video["width"] as? Int, 1920)
@@ -142,7 +151,7 @@ final class MediaFactorySelfTests: XCTestCase {
         XCTAssertEqual(try Probe.keyframeTimes(of: clip), [0, 2, 4, 6, 8])
     }
 
-    func testCoverArtClip() throws {
+    func testFactoryCoverArtClip() throws {
         let probe = try Probe(try MediaFactory.clip(.coverArt))
         XCTAssertEqual(probe.stream("audio")?["codec_name"] as? String, "mp3")
         let picture = try XCTUnwrap(probe.stream("video"))
@@ -150,7 +159,7 @@ final class MediaFactorySelfTests: XCTestCase {
         XCTAssertEqual((picture["disposition"] as? [String: Any])?["attached_pic"] as? Int, 1)
     }
 
-    func testNV12Clip() throws {
+    func testFactoryNV12Clip() throws {
         let clip = try MediaFactory.clip(.nv12)
         let video = try XCTUnwrap(try Probe(clip).stream("video"))
         XCTAssertEqual(video["codec_name"] as? String, "rawvideo")
@@ -158,19 +167,19 @@ final class MediaFactorySelfTests: XCTestCase {
         XCTAssertEqual(FramePattern.read(try decodeFrame(37, of: clip, width: 320, height: 240)), 37)
     }
 
-    func testRotatedClipHasDisplayMatrix() throws {
+    func testFactoryRotatedClipHasDisplayMatrix() throws {
         let video = try XCTUnwrap(try Probe(try MediaFactory.clip(.rotated)).stream("video"))
         let sideData = try XCTUnwrap(video["side_data_list"] as? [[String: Any]])
         let rotation = try XCTUnwrap(sideData.compactMap { $0["rotation"] as? Int }.first)
         XCTAssertEqual(abs(rotation), 90)
     }
 
-    func testAnamorphicClip() throws {
+    func testFactoryAnamorphicClip() throws {
         let video = try XCTUnwrap(try Probe(try MediaFactory.clip(.anamorphic)).stream("video"))
         XCTAssertEqual(video["sample_aspect_ratio"] as? String, "2:1")
     }
 
-    func testReusesCachedFile() throws {
+    func testFactoryReusesCachedFile() throws {
         let spec = ClipSpec.av(seconds: 1)
         let first = try MediaFactory.clip(spec)
         let created = try XCTUnwrap(try FileManager.default.attributesOfItem(atPath: first.path)[.modificationDate] as? Date)
@@ -180,7 +189,7 @@ final class MediaFactorySelfTests: XCTestCase {
         XCTAssertTrue(first.path.hasPrefix(MediaFactory.cacheDirectory.path))
     }
 
-    func testBadInputs() throws {
+    func testFactoryBadInputs() throws {
         let sourceSize = try fileSize(try MediaFactory.clip(MediaFactory.badInputSource))
         for kind in BadInput.allCases {
             let url = try MediaFactory.badInput(kind)
@@ -210,8 +219,10 @@ final class MediaFactorySelfTests: XCTestCase {
     }
 }
 
-final class ChildProcessSelfTests: XCTestCase {
-    func testCapturesOutputStatusAndLargeOutput() throws {
+// MARK: ChildProcess and BinaryRunner
+
+extension TestSupportSelfTests {
+    func testProcessCapturesOutputStatusAndLargeOutput() throws {
         let result = try ChildProcess.run("sh", ["-c", "head -c 3000000 /dev/zero; echo oops >&2; exit 3"])
         XCTAssertEqual(result.standardOutput.count, 3_000_000)
         XCTAssertEqual(result.errorText, "oops\n")
@@ -220,15 +231,18 @@ final class ChildProcessSelfTests: XCTestCase {
         XCTAssertThrowsError(try result.requireSuccess())
     }
 
-    func testKillsProcessAfterTimeout() throws {
+    func testProcessKilledAfterTimeout() throws {
         let result = try ChildProcess.run("sleep", ["30"], timeout: .milliseconds(300))
         XCTAssertTrue(result.timedOut)
         XCTAssertLessThan(result.wallTime, .seconds(5))
     }
 
-    func testWaitsForOutputWhileRunning() throws {
-        let process = try ChildProcess.launch("sh", ["-c", "echo ready; exec sleep 30"])
+    func testProcessWaitsForOutputWhileRunning() throws {
+        let process = try ChildProcess.launch("sh", ["-c", "echo ready; echo warming >&2; exec sleep 30"])
         XCTAssertTrue(process.waitForOutput(containing: "ready", timeout: .seconds(10)))
+        XCTAssertTrue(process.waitForOutput(containing: "warming", on: .error, timeout: .seconds(10)))
+        XCTAssertFalse(process.waitForOutput(containing: "warming", timeout: .milliseconds(100)))
+        XCTAssertEqual(process.outputSoFar(), Data("ready\n".utf8))
         XCTAssertTrue(process.isRunning)
         process.terminate()
         let result = process.waitForExit(timeout: .seconds(10))
@@ -236,21 +250,34 @@ final class ChildProcessSelfTests: XCTestCase {
         XCTAssertFalse(result.timedOut)
     }
 
-    func testMissingExecutableThrows() {
+    func testProcessMissingExecutableThrows() {
         XCTAssertThrowsError(try ChildProcess.run("vplay-no-such-tool", []))
     }
 
-    func testBinaryRunnerHonoursVPLAYBIN() throws {
-        setenv("VPLAY_BIN", "/bin/echo", 1)
+    func testBinaryRunnerFindsBuiltPlayer() throws {
+        let saved = ProcessInfo.processInfo.environment["VPLAY_BIN"]
+        unsetenv("VPLAY_BIN")
+        defer { saved.map { _ = setenv("VPLAY_BIN", $0, 1) } }
+        let url = try BinaryRunner.executableURL()
+        XCTAssertEqual(url.lastPathComponent, "vplay")
+        XCTAssertTrue(FileManager.default.isExecutableFile(atPath: url.path))
+    }
+
+    func testBinaryRunnerRunsVPLAYBINWithExtraEnvironment() throws {
+        // env(1) prints its environment: proof of both the binary and the variable.
+        setenv("VPLAY_BIN", "/usr/bin/env", 1)
         defer { unsetenv("VPLAY_BIN") }
-        let result = try BinaryRunner.run(["--version"], environment: ["VPLAY_SELFTEST": "1"])
-        XCTAssertEqual(result.outputText, "--version\n")
-        XCTAssertEqual(result.command.first, "/bin/echo")
+        let result = try BinaryRunner.run([], environment: ["VPLAY_SELFTEST": "42"])
+        XCTAssertEqual(result.command, ["/usr/bin/env"])
+        XCTAssertTrue(result.outputText.contains("\nVPLAY_SELFTEST=42\n"))
+        XCTAssertTrue(result.succeeded)
     }
 }
 
-final class AudioCaptureSelfTests: XCTestCase {
-    func testFindsToneAndItsFrequency() throws {
+// MARK: AudioCapture
+
+extension TestSupportSelfTests {
+    func testAudioCaptureFindsToneAndItsFrequency() throws {
         // 0.5 s silence, 1 s of 440 Hz at 1/8 amplitude, 0.5 s silence.
         let capture = AudioCapture(samples: stereoTone(silence: 0.5, tone: 1, frequency: 440))
         XCTAssertFalse(capture.hasSound(from: 0, to: 0.5))
@@ -261,7 +288,7 @@ final class AudioCaptureSelfTests: XCTestCase {
         XCTAssertNil(capture.dominantFrequency(from: 0, to: 0.4))
     }
 
-    func testReadsFileFromOffset() throws {
+    func testAudioCaptureReadsFileFromOffset() throws {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("vplay-capture-\(UUID()).s16le")
         defer { try? FileManager.default.removeItem(at: url) }
         let samples = stereoTone(silence: 0.5, tone: 1, frequency: 1000)
@@ -276,25 +303,29 @@ final class AudioCaptureSelfTests: XCTestCase {
         XCTAssertEqual(try XCTUnwrap(tail.dominantFrequency(from: 1, to: 1.5)), 1000, accuracy: 2)
     }
 
-    /// Records the test environment's null sink while ffmpeg plays the test tone
+    /// Records the test environment's null sink while the test tone is played
     /// into it: checks scripts/test-env.sh end to end.
-    func testRecordsWhatIsPlayedInTestEnvironment() throws {
-        let url = try XCTUnwrap(AudioCapture.environmentFile, "needs VPLAY_AUDIO_CAPTURE (scripts/test-env.sh)")
-        let before = try AudioCapture.duration(of: url)
-        let clip = try MediaFactory.clip(.audioOnly)
-        try ChildProcess.run("ffmpeg", ["-nostdin", "-loglevel", "error", "-re", "-t", "1", "-i", clip.path,
-                                        "-f", "pulse", "-device", "vp", "vplay-selftest"], timeout: .seconds(20))
-            .requireSuccess()
-        let capture = try AudioCapture(contentsOf: url, from: before)
-        let start = try XCTUnwrap(capture.firstSound(after: before), "no sound recorded")
-        XCTAssertEqual(try XCTUnwrap(capture.dominantFrequency(from: start + 0.2, to: start + 0.8)),
-                       Double(ClipSpec.toneFrequency), accuracy: 2)
-    }
-
-    override func setUpWithError() throws {
-        if name.contains("InTestEnvironment") {
-            try XCTSkipIf(AudioCapture.environmentFile == nil, "needs VPLAY_AUDIO_CAPTURE (scripts/test-env.sh)")
+    func testAudioCaptureRecordsWhatIsPlayedInTestEnvironment() throws {
+        guard let url = AudioCapture.environmentFile else {
+            throw XCTSkip("needs VPLAY_AUDIO_CAPTURE (run under scripts/test-env.sh)")
         }
+        let tone = FileManager.default.temporaryDirectory.appendingPathComponent("vplay-tone-\(UUID()).s16le")
+        defer { try? FileManager.default.removeItem(at: tone) }
+        _ = try ffmpegOutput(["-t", "1", "-i", try MediaFactory.clip(.audioOnly).path,
+                              "-f", "s16le", "-ac", "2", "-ar", "48000", tone.path])
+
+        let before = try AudioCapture.duration(of: url)
+        try ChildProcess.run("pacat", ["--latency-msec=20", "--device=vp", "--format=s16le", "--rate=48000",
+                                       "--channels=2", tone.path], timeout: .seconds(20))
+            .requireSuccess()
+        let recorded = try AudioCapture.wait(for: url, from: before, timeout: .seconds(5)) { capture in
+            capture.firstSound(after: before).map { capture.endTime > $0 + 1.2 } ?? false
+        }
+        let capture = try XCTUnwrap(recorded, "the tone and 0.2 s after it were not recorded")
+        let start = try XCTUnwrap(capture.firstSound(after: before))
+        XCTAssertEqual(try XCTUnwrap(capture.dominantFrequency(from: start + 0.1, to: start + 0.9)),
+                       Double(ClipSpec.toneFrequency), accuracy: 2)
+        XCTAssertFalse(capture.hasSound(from: start + 1.1, to: capture.endTime))
     }
 
     private func stereoTone(silence: Double, tone: Double, frequency: Double) -> [Int16] {
@@ -308,12 +339,11 @@ final class AudioCaptureSelfTests: XCTestCase {
     }
 }
 
-final class ScreenSelfTests: XCTestCase {
-    override func setUpWithError() throws {
-        try XCTSkipUnless(Screen.isAvailable, "needs DISPLAY (run under scripts/test-env.sh)")
-    }
+// MARK: Screen (needs a display)
 
-    func testFindsCapturesAndMeasuresAWindow() throws {
+extension TestSupportSelfTests {
+    func testScreenFindsCapturesAndMeasuresAWindow() throws {
+        try requireDisplay()
         let frame = FileManager.default.temporaryDirectory.appendingPathComponent("vplay-selftest-\(UUID()).png")
         defer { try? FileManager.default.removeItem(at: frame) }
         let clip = try MediaFactory.clip(.av(seconds: 2))
@@ -334,13 +364,16 @@ final class ScreenSelfTests: XCTestCase {
         XCTAssertEqual(FramePattern.read(screen, rect: geometry), 37)
     }
 
-    func testFindWindowGivesUpAfterTimeout() throws {
+    func testScreenFindWindowGivesUpAfterTimeout() throws {
+        try requireDisplay()
         let start = ContinuousClock.now
         XCTAssertNil(try Screen.findWindow(name: "no such window \(UUID())", timeout: .milliseconds(500)))
         XCTAssertLessThan(ContinuousClock.now - start, .seconds(5))
     }
 
-    func testInputReachesWindow() throws {
+    func testScreenInputReachesWindow() throws {
+        try requireDisplay()
+        try XCTSkipIf(ChildProcess.locate("xev") == nil, "needs xev (x11-utils) to observe events")
         let title = "vplay-selftest-\(UUID().uuidString.prefix(8))"
         let xev = try ChildProcess.launch("xev", ["-geometry", "200x200+0+0", "-name", title, "-event", "keyboard",
                                                   "-event", "button", "-event", "mouse"])
@@ -360,6 +393,10 @@ final class ScreenSelfTests: XCTestCase {
 }
 
 // MARK: - Helpers
+
+private func requireDisplay() throws {
+    try XCTSkipUnless(Screen.isAvailable, "needs DISPLAY (run under scripts/test-env.sh)")
+}
 
 /// Runs ffmpeg and returns what it wrote to standard output.
 private func ffmpegOutput(_ arguments: [String]) throws -> Data {
@@ -409,8 +446,8 @@ private struct Probe {
     }
 
     private static func videoPackets(of url: URL) throws -> [(time: Double, isKeyframe: Bool)] {
-        let csv = try ChildProcess.run("ffprobe", ["-v", "error", "-select_streams", "v:0",
-                                                   "-show_entries", "packet=pts_time,flags", "-of", "csv=p=0", url.path])
+        let csv = try ChildProcess.run("ffprobe", ["-v", "error", "-select_streams", "v:0", "-show_entries",
+                                                   "packet=pts_time,flags", "-of", "csv=p=0", url.path])
             .requireSuccess().outputText
         return csv.split(separator: "\n").compactMap { line in
             let fields = line.split(separator: ",")

@@ -44,6 +44,20 @@ public struct AudioCapture: Sendable {
         self.init(samples: samples, startTime: Double(firstFrame) / Double(Self.sampleRate))
     }
 
+    /// Re-reads the recording at `url` from `time` every 50 ms until `condition`
+    /// holds for what has been recorded (the recorder lags the player by a few
+    /// tens of milliseconds). Returns that reading, or nil after `timeout`.
+    public static func wait(for url: URL, from time: Double = 0, timeout: Duration,
+                            until condition: (AudioCapture) -> Bool) throws -> AudioCapture? {
+        let deadline = ContinuousClock.now + timeout
+        while true {
+            let capture = try AudioCapture(contentsOf: url, from: time)
+            if condition(capture) { return capture }
+            guard ContinuousClock.now < deadline else { return nil }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+    }
+
     public var endTime: Double {
         startTime + Double(samples.count / Self.channelCount) / Double(Self.sampleRate)
     }

@@ -10,13 +10,4 @@ public struct RGBImage: Sendable {
         self.height = height
         self.pixels = pixels
     }
-
-    /// The whole image as a rectangle.
-    public var bounds: PixelRect { PixelRect(x: 0, y: 0, width: width, height: height) }
-
-    /// The (red, green, blue) bytes of the pixel at (x, y).
-    public subscript(x: Int, y: Int) -> (red: UInt8, green: UInt8, blue: UInt8) {
-        let offset = (y * width + x) * 3
-        return (pixels[offset], pixels[offset + 1], pixels[offset + 2])
-    }
 }

@@ -65,12 +65,12 @@ public final class RunningProcess: @unchecked Sendable {
     @discardableResult
     public func waitForExit(timeout: Duration) -> ProcessResult {
         var timedOut = false
-        if !log.wait(until: .now + timeout, for: { $0.exitTime != nil }) {
+        if !log.wait(until: .now + timeout, for: { $0.hasExited }) {
             timedOut = true
             kill(processIdentifier, SIGTERM)
-            if !log.wait(until: .now + .seconds(2), for: { $0.exitTime != nil }) {
+            if !log.wait(until: .now + .seconds(2), for: { $0.hasExited }) {
                 kill(processIdentifier, SIGKILL)
-                log.wait(until: .now + .seconds(60), for: { $0.exitTime != nil })
+                log.wait(until: .now + .seconds(60), for: { $0.hasExited })
             }
         }
         // A grandchild may keep a pipe open; do not wait for it for long.
@@ -98,9 +98,13 @@ private final class ProcessLog: @unchecked Sendable {
 
     var exitTime: ContinuousClock.Instant? { locked { exitInstant } }
 
+    // `hasExited`, `isFinished` and `data(of:)` are for predicates passed to
+    // `wait(until:for:)`, which already hold the (non-recursive) lock.
+
+    var hasExited: Bool { exitInstant != nil }
+
     /// True once the process has exited and both pipes reached end of file.
-    /// Like `data(of:)`, only for predicates passed to `wait(until:for:)`, which hold the lock.
-    var isFinished: Bool { exitInstant != nil && openStreams == 0 }
+    var isFinished: Bool { hasExited && openStreams == 0 }
 
     func data(of stream: RunningProcess.StandardStream) -> Data {
         stream == .output ? output : error

@@ -90,6 +90,7 @@ final class Decoder: @unchecked Sendable {
 
     /// Moves every frame the codec has ready into the frame queue. False on abort.
     private func receiveAll() -> Bool {
+        var failures = 0
         while true {
             let status = avcodec_receive_frame(codec.pointer, scratch.pointer)
             if status == FFmpegError.again { return true }
@@ -99,8 +100,11 @@ final class Decoder: @unchecked Sendable {
                 return true
             }
             if status < 0 {
+                // A damaged frame: skip it and keep draining, or the end is never reached.
                 noteError()
-                return true
+                failures += 1
+                if failures > 64 { return true }
+                continue
             }
             stamp(scratch)
             state.withLock { $0.framesDecoded += 1 }

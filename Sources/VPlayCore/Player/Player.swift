@@ -270,6 +270,13 @@ public final class Player {
 
     private var isNearEnd: Bool { demuxer.isAtEnd }
 
+    /// True while a playing stream has nothing decoded yet and its decoder has not finished.
+    var isWaitingForDecoders: Bool {
+        if let video, video.frames.remaining == 0, !video.isDrained { return true }
+        if let audio, audio.frames.remaining == 0, !audio.decoder.isFinished(atSerial: audio.packets.serial) { return true }
+        return false
+    }
+
     private func isAtEnd(now: Double) -> Bool {
         guard !state.isSeeking, !awaitingRestart, demuxer.isAtEnd, !state.isPaused || stepping else { return false }
         if let video, !(video.isDrained && (options.untimed || now >= video.scheduler.currentFrameEnd)) { return false }

@@ -1,0 +1,136 @@
+import Foundation
+import TestSupport
+@testable import VPlayCore
+
+/// A monotonic clock the test moves by hand, so playback runs as fast as decoding allows
+/// while every timing decision in the engine sees consistent times.
+final class FakeClock: @unchecked Sendable {
+    private let now = Locked(1000.0)
+    var time: Double { now.withLock { $0 } }
+    func advance(to t: Double) { now.withLock { $0 = max($0, t) } }
+}
+
+/// An audio device emulated in the test: it pulls one buffer per buffer period of fake time.
+final class ManualAudioSink: AudioSink {
+    let format = AudioFormat(sampleRate: 48000, channels: 2, bufferFrames: 1024)
+    private(set) var renderer: AudioRenderer?
+    private(set) var isPaused = true
+    /// Every sample pulled while playing, interleaved.
+    private(set) var samples: [Int16] = []
+
+    func open(preferred: AudioFormat, renderer: AudioRenderer) throws -> AudioFormat {
+        self.renderer = renderer
+        renderer.prepare(for: format)
+        return format
+    }
+
+    func setPaused(_ paused: Bool) { isPaused = paused }
+    func close() {}
+
+    func pull() {
+        guard let renderer, !isPaused else { return }
+        var buffer = [Int16](repeating: 0, count: format.bufferFrames * format.channels)
+        buffer.withUnsafeMutableBytes { renderer.render(into: $0) }
+        samples.append(contentsOf: buffer)
+    }
+
+    /// Seconds of output whose level (RMS over 10 ms, all channels) is above silence.
+    var audibleSeconds: Double {
+        let window = format.sampleRate / 100 * format.channels
+        var loud = 0
+        for start in stride(from: 0, to: samples.count - window, by: window) {
+            var sum = 0.0
+            for i in start..<(start + window) { sum += Double(samples[i]) * Double(samples[i]) }
+            if (sum / Double(window)).squareRoot() > 300 { loud += 1 }
+        }
+        return Double(loud) / 100
+    }
+
+    var bufferSeconds: Double { Double(format.bufferFrames) / Double(format.sampleRate) }
+}
+
+/// Drives a real `Player` on a real file, turn by turn, the way the main loop would,
+/// recording the frame number of every picture it puts up.
+final class EngineHarness {
+    struct Shown: Equatable {
+        var number: Int?
+        var time: Double
+    }
+
+    let clock = FakeClock()
+    let sink = ManualAudioSink()
+    let player: Player
+    private(set) var shown: [Shown] = []
+    private(set) var events: [PlayerEvent] = []
+    private var nextPull: Double
+
+    init(_ url: URL, options: PlayerOptions = PlayerOptions(), audio: Bool = true) throws {
+        let clock = clock
+        player = try Player(path: url.path, options: options, audioSink: audio ? sink : nil,
+                            wake: {}, monotonic: { clock.time })
+        nextPull = clock.time
+        player.start()
+    }
+
+    deinit { player.shutdown() }
+
+    /// Frame number in the current picture, read from its luma plane.
+    func currentFrameNumber() -> Int? {
+        guard let picture = player.picture() else { return nil }
+        var rgb = [UInt8](repeating: 0, count: picture.width * picture.height * 3)
+        for y in 0..<picture.height {
+            let row = picture.planes.0 + y * picture.pitches.0
+            for x in 0..<picture.width {
+                let v = row[x]
+                let i = (y * picture.width + x) * 3
+                rgb[i] = v; rgb[i + 1] = v; rgb[i + 2] = v
+            }
+        }
+        return FramePattern.read(rgb: rgb, width: picture.width, height: picture.height)
+    }
+
+    /// One main-loop turn, then time moves on to the next thing due (at most 10 ms),
+    /// unless a decoder has not caught up yet, in which case real time passes instead.
+    func step() {
+        let tick = player.tick()
+        if tick.hasNewPicture {
+            shown.append(Shown(number: currentFrameNumber(), time: player.picture()?.time ?? .nan))
+        }
+        events += player.takeEvents()
+        if isStarving {
+            usleep(500)
+            return
+        }
+        let now = clock.time
+        let target = min(tick.wakeAt, now + 0.01, sink.isPaused ? .infinity : nextPull)
+        if target > now { clock.advance(to: target) }
+        if !sink.isPaused && clock.time >= nextPull {
+            sink.pull()
+            nextPull = clock.time + sink.bufferSeconds
+        } else if sink.isPaused {
+            nextPull = clock.time
+        }
+        if tick.wakeAt == .infinity && sink.isPaused && !isStarving { usleep(200) }
+    }
+
+    /// Runs turns until `done` holds; false when `timeout` seconds of real time pass first.
+    @discardableResult
+    func run(timeout: Double = 30, until done: (EngineHarness) -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if done(self) { return true }
+            step()
+        }
+        return done(self)
+    }
+
+    func apply(_ command: PlayerCommand) { player.apply(command) }
+
+    func count(_ event: PlayerEvent) -> Int { events.filter { $0 == event }.count }
+
+    /// A decoder is behind the clock: waiting for it keeps the test's timing faithful.
+    private var isStarving: Bool {
+        guard !player.state.isPaused else { return false }
+        return player.isWaitingForDecoders
+    }
+}

@@ -1,0 +1,123 @@
+import XCTest
+import TestSupport
+@testable import VPlayCore
+
+/// Real generated clips through the whole engine: demux, decode, sync, end of file.
+final class PlaybackEngineTests: XCTestCase {
+    func testVideoAndAudioShowEveryFrameInOrderThenReturnToStartPaused() throws {
+        let harness = try EngineHarness(try MediaFactory.clip(.av(seconds: 4)))
+        XCTAssertTrue(harness.run { $0.player.state.eofReached })
+        let numbers = harness.shown.compactMap(\.number)
+        // Every frame of 4 s at 25 fps, in order, then the start again after the rewind.
+        XCTAssertEqual(Array(numbers.prefix(100)), Array(0..<100))
+        XCTAssertEqual(harness.player.stats.framesDropped, 0)
+        XCTAssertTrue(harness.run { $0.shown.last?.number == 0 })
+        XCTAssertTrue(harness.player.state.isPaused)
+        XCTAssertEqual(harness.player.state.position, 0, accuracy: 0.05)
+        XCTAssertEqual(harness.events.first, .fileLoaded)
+        XCTAssertTrue(harness.events.contains(.playbackRestart))
+        // The sound was played: 4 s of tone, not silence.
+        XCTAssertEqual(harness.sink.audibleSeconds, 4, accuracy: 0.1)
+    }
+
+    func testPlaybackIsPacedByTheAudioClock() throws {
+        let harness = try EngineHarness(try MediaFactory.clip(.av(seconds: 3)))
+        let start = harness.clock.time
+        XCTAssertTrue(harness.run { $0.player.state.eofReached })
+        XCTAssertEqual(harness.clock.time - start, 3, accuracy: 0.2)
+        // Each frame went up within a frame of its own time on the fake clock.
+        let offsets = harness.player.stats.avOffsets
+        XCTAssertFalse(offsets.isEmpty)
+        XCTAssertLessThan(Distribution(offsets)!.max.magnitude, 0.045)
+    }
+
+    func testAudioOnlyFilePlaysToTheEnd() throws {
+        for spec in [ClipSpec.audioOnly, .audioOnlyMP3, .audioOnlyOpus] {
+            let harness = try EngineHarness(try MediaFactory.clip(spec))
+            XCTAssertFalse(harness.player.state.hasVideo)
+            var furthest = 0.0
+            XCTAssertTrue(harness.run { h in
+                furthest = max(furthest, h.player.state.position)
+                return h.player.state.eofReached
+            }, "\(spec.name).\(spec.fileExtension)")
+            XCTAssertEqual(furthest, 4, accuracy: 0.3, "\(spec.fileExtension)")
+        }
+    }
+
+    func testVideoOnlyFileRunsOnTheExternalClock() throws {
+        let harness = try EngineHarness(try MediaFactory.clip(.videoOnly))
+        let start = harness.clock.time
+        XCTAssertTrue(harness.run { $0.player.state.eofReached })
+        XCTAssertEqual(Array(harness.shown.compactMap(\.number).prefix(100)), Array(0..<100))
+        XCTAssertEqual(harness.clock.time - start, 4, accuracy: 0.2)
+    }
+
+    func testTenBitVideoIsConvertedAndShown() throws {
+        let harness = try EngineHarness(try MediaFactory.clip(.tenBit))
+        XCTAssertTrue(harness.run { $0.player.state.eofReached })
+        XCTAssertEqual(Array(harness.shown.compactMap(\.number).prefix(75)), Array(0..<75))
+    }
+
+    func testAnyChannelLayoutAndRateIsResampledForTheDevice() throws {
+        for spec in [ClipSpec.surround51, .mono8k, .hiRes96k] {
+            let harness = try EngineHarness(try MediaFactory.clip(spec))
+            XCTAssertTrue(harness.run { $0.player.state.eofReached }, spec.name)
+            XCTAssertGreaterThan(harness.sink.audibleSeconds, 2, "\(spec.name) produced too little sound")
+        }
+    }
+
+    func testVariableFrameRateKeepsTimestamps() throws {
+        let harness = try EngineHarness(try MediaFactory.clip(.vfr))
+        XCTAssertTrue(harness.run { $0.player.state.eofReached })
+        let times = harness.shown.map(\.time).prefix { $0.isFinite }
+        XCTAssertGreaterThan(times.count, 10)
+        // Strictly increasing, and the gaps are not all alike (the rate really varies).
+        XCTAssertTrue(zip(times, times.dropFirst()).allSatisfy { $0 < $1 })
+        let gaps = Set(zip(times, times.dropFirst()).map { (($1 - $0) * 1000).rounded() })
+        XCTAssertGreaterThan(gaps.count, 1)
+    }
+
+    func testFileWhoseTimestampsDoNotStartAtZero() throws {
+        let harness = try EngineHarness(try MediaFactory.clip(.firstKeyframeNotAtZero))
+        XCTAssertTrue(harness.run { $0.player.state.eofReached })
+        XCTAssertEqual(harness.shown.first?.number, 0)
+        XCTAssertEqual(harness.shown.first?.time ?? -1, 0, accuracy: 0.05)
+    }
+
+    func testAutoExitQuitsAtTheEnd() throws {
+        var options = PlayerOptions()
+        options.autoExit = true
+        let harness = try EngineHarness(try MediaFactory.clip(.av(seconds: 2)), options: options)
+        XCTAssertTrue(harness.run { $0.player.state.isQuitting })
+        XCTAssertEqual(harness.player.state.exitCode, 0)
+        XCTAssertTrue(harness.events.contains(.endFile(reason: .eof)))
+    }
+
+    func testDoubleSpeedPlaysInHalfTheTime() throws {
+        var options = PlayerOptions()
+        options.speed = 2
+        let harness = try EngineHarness(try MediaFactory.clip(.av(seconds: 4)), options: options)
+        let start = harness.clock.time
+        XCTAssertTrue(harness.run { $0.player.state.eofReached })
+        XCTAssertEqual(harness.clock.time - start, 2, accuracy: 0.25)
+    }
+
+    func testUnreadableInputIsAnError() throws {
+        for kind in [BadInput.emptyFile, .randomBytes, .textFile, .missingMoov, .directory] {
+            let url = try MediaFactory.badInput(kind)
+            XCTAssertThrowsError(try Player(path: url.path, options: PlayerOptions(), audioSink: nil, wake: {}),
+                                 kind.rawValue)
+        }
+    }
+
+    func testDamagedFilesPlayAsFarAsTheyCan() throws {
+        // Cut in half: plays the first half. Garbage over the middle third: plays past it
+        // to the end (pictures there may be concealed: no keyframe follows the damage).
+        for (kind, lastTimeAtLeast) in [(BadInput.truncatedHalf, 1.0), (.garbageMiddle, 3.8)] {
+            let harness = try EngineHarness(try MediaFactory.badInput(kind))
+            XCTAssertTrue(harness.run { $0.player.state.eofReached }, kind.rawValue)
+            XCTAssertGreaterThanOrEqual(harness.shown.map(\.time).max() ?? 0, lastTimeAtLeast, kind.rawValue)
+            XCTAssertEqual(Array(harness.shown.compactMap(\.number).prefix(25)), Array(0..<25), kind.rawValue)
+        }
+    }
+}
