@@ -50,7 +50,11 @@ final class IPCConnection {
             switch input.next() {
             case .line(let line):
                 let response = session.handle(line, state: channel.state)
-                response.commands.forEach(channel.send)
+                // Like mpv, answer only once the change is in effect: a read that follows
+                // the reply sees the new value.
+                if let last = response.commands.map(channel.send).last {
+                    _ = channel.waitUntilApplied(last, timeout: 1)
+                }
                 response.messages.forEach(send)
             case .needMore:
                 break lines

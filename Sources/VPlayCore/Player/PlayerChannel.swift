@@ -1,68 +1,93 @@
+import Foundation
 
 /// The thread-safe door into the player for control surfaces on other threads (IPC).
 /// Commands go in and are applied on the main loop in arrival order; the latest state
 /// snapshot and the events come out. Nothing here touches the engine directly.
-public final class PlayerChannel: Sendable {
+public final class PlayerChannel: @unchecked Sendable {
     public typealias EventHandler = @Sendable (PlayerEvent, PlayerState) -> Void
 
-    private struct Inner {
-        var commands: [PlayerCommand] = []
-        var state = PlayerState()
-        var handlers: [Int: EventHandler] = [:]
-        var nextHandlerID = 0
-        var wake: (@Sendable () -> Void)?
-    }
-    private let inner = Locked(Inner())
+    // Everything below is guarded by `condition`.
+    private let condition = NSCondition()
+    private var commands: [PlayerCommand] = []
+    private var snapshot = PlayerState()
+    private var handlers: [Int: EventHandler] = [:]
+    private var nextHandlerID = 0
+    private var wake: (@Sendable () -> Void)?
+    /// Commands sent, taken by the main loop, and reflected in a published snapshot.
+    private var sentCount: UInt64 = 0
+    private var takenCount: UInt64 = 0
+    private var publishedCount: UInt64 = 0
 
     public init() {}
 
     /// Queues a command and wakes the main loop. Callable from any thread.
-    public func send(_ command: PlayerCommand) {
-        let wake = inner.withLock { inner -> (@Sendable () -> Void)? in
-            inner.commands.append(command)
-            return inner.wake
+    /// Returns its sequence number, for `waitUntilApplied`.
+    @discardableResult
+    public func send(_ command: PlayerCommand) -> UInt64 {
+        let (wakeUp, sequence) = condition.withLock { () -> ((@Sendable () -> Void)?, UInt64) in
+            commands.append(command)
+            sentCount += 1
+            return (self.wake, sentCount)
         }
-        wake?()
+        wakeUp?()
+        return sequence
+    }
+
+    /// Blocks until the state published by the main loop reflects command `sequence`,
+    /// so a reply to a change is never followed by a read of the old value. False on timeout.
+    public func waitUntilApplied(_ sequence: UInt64, timeout: Double) -> Bool {
+        let deadline = Date(timeIntervalSinceNow: timeout)
+        return condition.withLock {
+            while publishedCount < sequence {
+                if !condition.wait(until: deadline) { return publishedCount >= sequence }
+            }
+            return true
+        }
     }
 
     /// The most recent snapshot published by the main loop.
-    public var state: PlayerState { inner.withLock { $0.state } }
+    public var state: PlayerState { condition.withLock { snapshot } }
 
     /// Registers a handler called (on the main loop's thread) for each event; returns a token.
     @discardableResult
     public func subscribe(_ handler: @escaping EventHandler) -> Int {
-        inner.withLock { inner in
-            let id = inner.nextHandlerID
-            inner.nextHandlerID += 1
-            inner.handlers[id] = handler
+        condition.withLock {
+            let id = nextHandlerID
+            nextHandlerID += 1
+            handlers[id] = handler
             return id
         }
     }
 
     public func unsubscribe(_ token: Int) {
-        _ = inner.withLock { $0.handlers.removeValue(forKey: token) }
+        _ = condition.withLock { handlers.removeValue(forKey: token) }
     }
 
     // MARK: main-loop side
 
     /// Sets how a sender wakes the main loop (e.g. by pushing an SDL user event).
     public func setWake(_ wake: @escaping @Sendable () -> Void) {
-        inner.withLock { $0.wake = wake }
+        condition.withLock { self.wake = wake }
     }
 
     public func takeCommands() -> [PlayerCommand] {
-        inner.withLock { inner in
-            defer { inner.commands.removeAll(keepingCapacity: true) }
-            return inner.commands
+        condition.withLock {
+            defer { commands.removeAll(keepingCapacity: true) }
+            takenCount = sentCount
+            return commands
         }
     }
 
     public func publish(_ state: PlayerState) {
-        inner.withLock { $0.state = state }
+        condition.withLock {
+            snapshot = state
+            publishedCount = takenCount
+            condition.broadcast()
+        }
     }
 
     public func emit(_ event: PlayerEvent) {
-        let (handlers, state) = inner.withLock { (Array($0.handlers.values), $0.state) }
-        for handler in handlers { handler(event, state) }
+        let (current, state) = condition.withLock { (Array(self.handlers.values), snapshot) }
+        for handler in current { handler(event, state) }
     }
 }
