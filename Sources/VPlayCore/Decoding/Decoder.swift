@@ -68,12 +68,25 @@ final class Decoder: @unchecked Sendable {
             dropBefore = entry.dropBefore
             switch entry.item {
             case .packet(let packet):
+                skipUnneededFrames(before: packet.pointer)
                 send(packet.pointer)
             case .endOfStream:
                 send(nil)
             }
             guard receiveAll() else { return }
         }
+    }
+
+    /// Before an exact seek's target, frames no other frame refers to are never shown nor
+    /// needed: the codec may skip decoding them, which shortens exact seeks.
+    private func skipUnneededFrames(before packet: UnsafeMutablePointer<AVPacket>) {
+        var discard = AVDISCARD_DEFAULT
+        if let target = dropBefore, kind == AVMEDIA_TYPE_VIDEO {
+            let start = MediaFile.seconds(packet.pointee.pts, codec.timeBase)
+            let end = start + max(MediaFile.seconds(packet.pointee.duration, codec.timeBase), 0)
+            if end.isFinite && end <= target { discard = AVDISCARD_NONREF }
+        }
+        if codec.pointer.pointee.skip_frame != discard { codec.pointer.pointee.skip_frame = discard }
     }
 
     private func send(_ packet: UnsafeMutablePointer<AVPacket>?) {

@@ -345,6 +345,8 @@ public final class Player {
             state.isQuitting = true
             state.exitCode = code
             events.append(.endFile(reason: .quit))
+        case .cycleABLoop, .setABLoop, .screenshot, .quitSavingPosition:
+            break   // wired in with the feature pieces
         }
     }
 

@@ -17,7 +17,15 @@ public enum PlayerCommand: Sendable, Equatable {
     case setFullscreen(Bool)
     case toggleFullscreen
     case showText(String, seconds: Double)
+    /// mpv's `l`: set A, then B, then clear.
+    case cycleABLoop
+    /// Sets or clears (nil) the loop points, in seconds.
+    case setABLoop(a: Double?, b: Double?)
+    /// Saves the current video frame as a PNG.
+    case screenshot
     case quit(code: Int32)
+    /// Quits and remembers the position even when saving on quit is off (mpv's `Q`).
+    case quitSavingPosition
 }
 
 public enum SeekTarget: Sendable, Equatable {

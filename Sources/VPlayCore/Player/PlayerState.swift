@@ -25,6 +25,9 @@ public struct PlayerState: Sendable, Equatable {
     /// Audio minus video clock at the last shown frame, seconds.
     public var avOffset: Double?
     public var isFullscreen: Bool = false
+    /// A-B loop points in seconds, nil when unset.
+    public var abLoopA: Double?
+    public var abLoopB: Double?
     /// On-screen message, and the moment (monotonic seconds) it expires.
     public var message: String?
     public var messageExpiry: Double = 0
