@@ -9,7 +9,6 @@ public final class AudioRenderer: @unchecked Sendable {
     private let frames: FrameQueue
     private let packets: PacketQueue
     private let clock: SharedClock
-    private let onConsumed: @Sendable () -> Void
     private let monotonic: @Sendable () -> Double
 
     // Touched only on the device thread (after `prepare`).
@@ -40,12 +39,11 @@ public final class AudioRenderer: @unchecked Sendable {
     private let shared = Locked(Shared())
 
     init(frames: FrameQueue, packets: PacketQueue, clock: SharedClock,
-         monotonic: @escaping @Sendable () -> Double, onConsumed: @escaping @Sendable () -> Void) {
+         monotonic: @escaping @Sendable () -> Double) {
         self.frames = frames
         self.packets = packets
         self.clock = clock
         self.monotonic = monotonic
-        self.onConsumed = onConsumed
     }
 
     /// Called once by the sink after the device opened, before the first callback.
@@ -107,7 +105,7 @@ public final class AudioRenderer: @unchecked Sendable {
         }
         while frames.remaining > 0 {
             let frame = frames.peek()
-            defer { frames.advance(); onConsumed() }
+            defer { frames.advance() }
             guard frame.serial == packets.serial, let resampler else { continue }
             if frame.serial != bufferSerial {
                 restartTempo()   // samples held by the filter belong to the old position

@@ -36,6 +36,9 @@ final class Demuxer: @unchecked Sendable {
         self.queues = queues
         self.onSeekDone = onSeekDone
         completedSerial = queues.values.first?.serial ?? 0
+        for queue in queues.values {
+            queue.onTake = { [weak self] in self?.poke() }
+        }
     }
 
     func start() {
@@ -57,8 +60,8 @@ final class Demuxer: @unchecked Sendable {
         }
     }
 
-    /// Wakes the thread when a consumer freed room in a queue.
-    func poke() {
+    /// Wakes the thread when a decoder freed room in a queue.
+    private func poke() {
         condition.withLock { condition.signal() }
     }
 
@@ -89,9 +92,9 @@ final class Demuxer: @unchecked Sendable {
                 if seek == nil {
                     mustWait = reachedEnd || queuesHaveEnough()
                     if mustWait {
-                        // Sleep until a seek, a stop, or room in a queue (decoders poke);
-                        // the timeout covers consumers that do not poke.
-                        _ = condition.wait(until: Date(timeIntervalSinceNow: 0.01))
+                        // Sleep until a seek, a stop, or a decoder takes a packet: no polling,
+                        // so a paused player costs nothing here.
+                        condition.wait()
                     }
                 }
                 return true

@@ -61,12 +61,10 @@ public final class Player {
         var queues: [Int: PacketQueue] = [:]
         if let video, let index = file.videoStream { queues[index] = video.packets }
 
-        let pokeBox = PokeBox()
         var audio: AudioPath?
         if let index = file.audioStream, let audioSink {
             do {
-                audio = try AudioPath(file: file, stream: index, sink: audioSink,
-                                      demuxPoke: { pokeBox.poke() }, monotonic: monotonic)
+                audio = try AudioPath(file: file, stream: index, sink: audioSink, monotonic: monotonic)
             } catch let error as PlayerError {
                 if video == nil { throw error }
                 warn(error.description)
@@ -90,7 +88,6 @@ public final class Player {
         coverArt = art
         geometry = video?.geometry ?? art?.geometry
         demuxer = Demuxer(file: file, queues: queues) { _, _ in wake() }
-        pokeBox.target = demuxer
 
         state.path = path
         state.title = file.title ?? (path as NSString).lastPathComponent
@@ -443,10 +440,4 @@ public final class Player {
         let target = current.pts - startTime - duration / 2
         requestSeek(to: max(0, target), precision: .exact, announce: true)
     }
-}
-
-/// Lets the audio renderer wake the demuxer without a reference cycle at construction.
-private final class PokeBox: @unchecked Sendable {
-    weak var target: Demuxer?
-    func poke() { target?.poke() }
 }

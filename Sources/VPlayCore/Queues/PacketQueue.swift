@@ -35,6 +35,8 @@ final class PacketQueue: @unchecked Sendable {
     private var dropBefore: Double?
     private var aborted = false
     private let secondsPerTick: Double
+    /// Told after each take, so a reader waiting for room can go on. Set before threads start.
+    var onTake: (@Sendable () -> Void)?
 
     /// `timeBase` converts packet durations to seconds.
     init(secondsPerTick: Double) {
@@ -79,7 +81,8 @@ final class PacketQueue: @unchecked Sendable {
 
     /// Blocks until an entry is available; nil once aborted.
     func take() -> Entry? {
-        condition.withLock {
+        defer { onTake?() }
+        return condition.withLock { () -> Entry? in
             while head == entries.count && !aborted { condition.wait() }
             guard !aborted else { return nil }
             let entry = entries[head]
