@@ -9,21 +9,61 @@ func report(_ message: String) {
     FileHandle.standardError.write(Data((line + "\n").utf8))
 }
 
-func run() -> Int32 {
-    let launchedAt = Player.monotonicNow()
-    var options: LaunchOptions
+/// The window and the overlay drawn in it; the overlay's textures belong to the window's
+/// renderer, so it is released first.
+final class Screen {
+    let window: PlayerWindow
+    let overlay: Overlay
+
+    init(window: PlayerWindow, overlay: Overlay) {
+        self.window = window
+        self.overlay = overlay
+    }
+}
+
+func parseOptions() -> Result<LaunchOptions, OptionError> {
     do {
-        options = try OptionParser.parse(Array(CommandLine.arguments.dropFirst()))
+        var options = try OptionParser.parse(Array(CommandLine.arguments.dropFirst()))
+        if options.bench {
+            // Every frame decoded and presented as fast as possible: no audio clock, no drops.
+            options.player.untimed = true
+            options.player.audioEnabled = false
+            options.player.autoExit = true
+            options.player.loopCount = 0
+        }
+        return .success(options)
+    } catch {
+        return .failure(error)
+    }
+}
+
+func makeScreen(for player: Player, options: LaunchOptions) -> Screen? {
+    let natural = player.geometry?.displaySize ?? (width: 640, height: 360)
+    do {
+        let window = try PlayerWindow(title: options.title ?? player.state.title,
+                                      width: options.windowWidth ?? natural.width,
+                                      height: options.windowHeight ?? natural.height,
+                                      fullscreen: options.fullscreen)
+        do throws(OverlayError) {
+            return Screen(window: window, overlay: try Overlay(now: Player.monotonicNow()))
+        } catch {
+            report(error.description)
+            return nil
+        }
     } catch {
         report(error.description)
-        return 2
+        return nil
     }
-    if options.bench {
-        // Every frame decoded and presented as fast as possible: no audio clock, no drops.
-        options.player.untimed = true
-        options.player.audioEnabled = false
-        options.player.autoExit = true
-        options.player.loopCount = 0
+}
+
+func run() -> Int32 {
+    let launchedAt = Player.monotonicNow()
+    let options: LaunchOptions
+    switch parseOptions() {
+    case .success(let parsed): options = parsed
+    case .failure(let error):
+        report(error.description)
+        return 2
     }
     if options.showHelp {
         print(OptionParser.helpText(), terminator: "")
@@ -34,7 +74,7 @@ func run() -> Int32 {
         return 0
     }
     FFmpegLog.configure(verbosity: options.verbosity)
-    guard let path = options.files.first else {
+    guard !options.files.isEmpty else {
         report("no file given (try --help)")
         return 2
     }
@@ -46,64 +86,75 @@ func run() -> Int32 {
     }
     let channel = PlayerChannel()
     channel.setWake { session.wake() }
-    let quiet = options.reallyQuiet
-    let player: Player
-    do {
-        player = try Player(path: path, options: options.player,
-                            audioSink: options.player.audioEnabled ? SDLAudioOutput() : nil,
-                            wake: { session.wake() },
-                            warn: { if !quiet { report($0) } })
-    } catch {
-        report(error.description)
-        return 1
-    }
-
-    let title = options.title ?? player.state.title
-    let natural = player.geometry?.displaySize ?? (width: 640, height: 360)
-    let window: PlayerWindow
-    do {
-        window = try PlayerWindow(title: title,
-                                  width: options.windowWidth ?? natural.width,
-                                  height: options.windowHeight ?? natural.height,
-                                  fullscreen: options.fullscreen)
-    } catch {
-        report(error.description)
-        return 1
-    }
-    if options.fullscreen { player.apply(.setFullscreen(true)) }
-
     let ipc: IPCServer?
     do { ipc = try options.ipcServerPath.map { path throws(IPCServerError) in try IPCServer(path: path, channel: channel) } } catch {
         report(error.description)
         return 1
     }
     let statusLine = StatusLineWriter(reallyQuiet: options.reallyQuiet)
+    let quiet = options.reallyQuiet
 
-    // The overlay's textures belong to the window's renderer: it must go first.
-    let status: Int32 = withExtendedLifetime(window) {
-        let overlay: Overlay
-        do throws(OverlayError) { overlay = try Overlay(now: Player.monotonicNow()) } catch {
+    var playlist = Playlist(options.files)
+    var screen: Screen?
+    var lastStats = PlaybackStats()
+    var status: Int32 = 0
+    playing: while let path = playlist.current {
+        var fileOptions = options.player
+        fileOptions.hasNextFile = playlist.hasNext
+        fileOptions.hasPreviousFile = playlist.index > 0
+        let player: Player
+        do {
+            player = try Player(path: path, options: fileOptions,
+                                audioSink: fileOptions.audioEnabled ? SDLAudioOutput() : nil,
+                                wake: { session.wake() },
+                                warn: { if !quiet { report($0) } })
+        } catch {
             report(error.description)
-            return 1
+            status = 1
+            // Like mpv: a file that cannot be played is skipped when others follow.
+            if playlist.apply(.next) { continue playing }
+            break playing
         }
+        if let screen {
+            screen.window.setTitle(options.title ?? player.state.title)
+            if options.windowWidth == nil, let size = player.geometry?.displaySize {
+                screen.window.resize(width: size.width, height: size.height)
+            }
+        } else {
+            screen = makeScreen(for: player, options: options)
+            guard screen != nil else { return 1 }
+        }
+        if options.fullscreen || screen!.window.isFullscreen { player.apply(.setFullscreen(true)) }
         player.start()
-        let loop = PlayerLoop(session: session, window: window, player: player, channel: channel, overlay: overlay) { state in
+        let loop = PlayerLoop(session: session, window: screen!.window, player: player, channel: channel,
+                              overlay: screen!.overlay) { state in
             ipc?.stateDidChange(state)
             statusLine.update(state)
         }
-        return loop.run()
+        let exit = loop.run()
+        player.shutdown()
+        lastStats = player.stats
+        switch exit {
+        case .quit(let code):
+            status = code
+            break playing
+        case .move(let move):
+            status = 0
+            if !playlist.apply(move) { break playing }
+        }
     }
     // Clients hear `shutdown` before the socket closes.
     channel.emit(.shutdown)
     ipc?.stop()
     statusLine.finish()
-    player.shutdown()
+    screen = nil
+
     let cost = StatsReport.ProcessCost.measure(since: launchedAt, now: Player.monotonicNow())
     if options.bench {
-        print(StatsReport.benchLine(stats: player.stats, cost: cost))
+        print(StatsReport.benchLine(stats: lastStats, cost: cost))
     }
     if let path = options.dumpStatsPath {
-        let text = StatsReport.document(stats: player.stats, cost: cost) + "\n"
+        let text = StatsReport.document(stats: lastStats, cost: cost) + "\n"
         do { try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic) } catch {
             report("cannot write stats to '\(path)': \(error.localizedDescription)")
         }

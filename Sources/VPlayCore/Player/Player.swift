@@ -283,6 +283,11 @@ public final class Player {
     }
 
     private func endOfFile(now: Double) {
+        if let left = loopsLeft, left <= 0, options.hasNextFile {
+            state.playlistMove = .next
+            events.append(.endFile(reason: .eof))
+            return
+        }
         if let left = loopsLeft, left <= 0 {
             if options.autoExit {
                 events.append(.endFile(reason: .eof))
@@ -342,6 +347,12 @@ public final class Player {
             state.isQuitting = true
             state.exitCode = code
             events.append(.endFile(reason: .quit))
+        case .playlistNext:
+            if options.hasNextFile { state.playlistMove = .next }
+        case .playlistPrevious:
+            if options.hasPreviousFile { state.playlistMove = .previous }
+        case .loadFile(let path):
+            state.playlistMove = .open(path)
         case .cycleABLoop, .setABLoop, .screenshot, .quitSavingPosition:
             break   // wired in with the feature pieces
         }

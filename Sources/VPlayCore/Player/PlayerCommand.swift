@@ -23,6 +23,10 @@ public enum PlayerCommand: Sendable, Equatable {
     case setABLoop(a: Double?, b: Double?)
     /// Saves the current video frame as a PNG.
     case screenshot
+    case playlistNext
+    case playlistPrevious
+    /// Opens another file (dropped on the window, or sent over IPC) after the current one.
+    case loadFile(String)
     case quit(code: Int32)
     /// Quits and remembers the position even when saving on quit is off (mpv's `Q`).
     case quitSavingPosition

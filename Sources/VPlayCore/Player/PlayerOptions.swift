@@ -18,6 +18,9 @@ public struct PlayerOptions: Sendable, Equatable {
     /// Benchmark mode: every frame is shown as soon as it is decoded, none dropped,
     /// no audio clock.
     public var untimed = false
+    /// Another file follows in the playlist: the end of this one moves on instead of rewinding.
+    public var hasNextFile = false
+    public var hasPreviousFile = false
 
     public init() {}
 }

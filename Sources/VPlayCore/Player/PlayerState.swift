@@ -31,6 +31,10 @@ public struct PlayerState: Sendable, Equatable {
     /// On-screen message, and the moment (monotonic seconds) it expires.
     public var message: String?
     public var messageExpiry: Double = 0
+    /// Set when this file is done and the main loop should switch to another.
+    public var playlistMove: PlaylistMove?
+    public var playlistPosition: Int = 0
+    public var playlistCount: Int = 1
     public var isQuitting: Bool = false
     public var exitCode: Int32 = 0
 

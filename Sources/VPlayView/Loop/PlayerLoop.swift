@@ -26,8 +26,14 @@ public final class PlayerLoop {
         texture = VideoTexture(renderer: window.renderer)
     }
 
-    /// Runs until a quit; returns the exit status the player settled on.
-    public func run() -> Int32 {
+    /// Why `run()` returned.
+    public enum Exit: Equatable {
+        case quit(code: Int32)
+        case move(PlaylistMove)
+    }
+
+    /// Runs until a quit or a move to another file.
+    public func run() -> Exit {
         var event = SDL_Event()
         while true {
             for command in channel.takeCommands() { player.apply(command) }
@@ -43,7 +49,8 @@ public final class PlayerLoop {
             channel.publish(state)
             for playerEvent in player.takeEvents() { channel.emit(playerEvent) }
             onTurn(state)
-            if state.isQuitting { return state.exitCode }
+            if state.isQuitting { return .quit(code: state.exitCode) }
+            if let move = state.playlistMove { return .move(move) }
 
             let now = Player.monotonicNow()
             if needsPresent || overlay.needsRedraw(state: state, now: now) {
@@ -123,6 +130,11 @@ public final class PlayerLoop {
             session.wakeConsumed()
         case SDL_QUIT.rawValue:
             player.apply(.quit(code: 0))
+        case SDL_DROPFILE.rawValue:
+            if let file = event.drop.file {
+                player.apply(.loadFile(String(cString: file)))
+                SDL_free(file)
+            }
         case SDL_WINDOWEVENT.rawValue:
             // The overlay needs to know when the pointer leaves the window.
             _ = overlay.handle(event, state: state, now: now)

@@ -52,4 +52,14 @@ public final class PlayerWindow {
     }
 
     public var id: UInt32 { SDL_GetWindowID(window) }
+
+    public func setTitle(_ title: String) {
+        SDL_SetWindowTitle(window, title)
+    }
+
+    /// Fits the window to a new file's picture (not in fullscreen, where the screen decides).
+    public func resize(width: Int, height: Int) {
+        guard !isFullscreen, width > 0, height > 0 else { return }
+        SDL_SetWindowSize(window, Int32(width), Int32(height))
+    }
 }

@@ -1,0 +1,36 @@
+/// Where the main loop goes after a file: the next or previous entry, or a new file.
+public enum PlaylistMove: Sendable, Equatable {
+    case next
+    case previous
+    case open(String)
+}
+
+/// The files named on the command line (and dropped on the window), and which one plays.
+public struct Playlist: Sendable, Equatable {
+    public private(set) var entries: [String]
+    public private(set) var index = 0
+
+    public init(_ entries: [String]) {
+        self.entries = entries
+    }
+
+    public var current: String? { entries.indices.contains(index) ? entries[index] : nil }
+    public var hasNext: Bool { index + 1 < entries.count }
+
+    /// Applies `move`; false when there is nowhere to go (past either end).
+    public mutating func apply(_ move: PlaylistMove) -> Bool {
+        switch move {
+        case .next:
+            guard hasNext else { return false }
+            index += 1
+        case .previous:
+            guard index > 0 else { return false }
+            index -= 1
+        case .open(let path):
+            // A dropped file plays next and stays in the list.
+            entries.insert(path, at: min(index + 1, entries.count))
+            index += 1
+        }
+        return true
+    }
+}

@@ -1,0 +1,26 @@
+import XCTest
+import VPlayCore
+
+final class PlaylistTests: XCTestCase {
+    func testMovesWithinTheListOnly() {
+        var list = Playlist(["a", "b", "c"])
+        XCTAssertEqual(list.current, "a")
+        XCTAssertFalse(list.apply(.previous))
+        XCTAssertTrue(list.apply(.next))
+        XCTAssertTrue(list.apply(.next))
+        XCTAssertEqual(list.current, "c")
+        XCTAssertFalse(list.hasNext)
+        XCTAssertFalse(list.apply(.next))
+        XCTAssertTrue(list.apply(.previous))
+        XCTAssertEqual(list.current, "b")
+    }
+
+    func testAnOpenedFilePlaysNextAndStays() {
+        var list = Playlist(["a", "b"])
+        XCTAssertTrue(list.apply(.open("dropped")))
+        XCTAssertEqual(list.current, "dropped")
+        XCTAssertEqual(list.entries, ["a", "dropped", "b"])
+        XCTAssertTrue(list.apply(.next))
+        XCTAssertEqual(list.current, "b")
+    }
+}
