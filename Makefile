@@ -6,9 +6,9 @@ DEMO := Assets/demo.mp4
 
 APT_PACKAGES := libavcodec-dev libavformat-dev libavutil-dev libswscale-dev libswresample-dev \
 	libavfilter-dev libsdl2-dev libsdl2-ttf-dev fonts-dejavu-core pkg-config \
-	ffmpeg xvfb xauth x11-utils xdotool imagemagick pulseaudio pulseaudio-utils python3
+	ffmpeg xvfb xauth x11-utils xdotool imagemagick pulseaudio pulseaudio-utils python3 python3-venv
 
-.PHONY: setup build release run test test-unit tsan clean
+.PHONY: setup build release run test test-unit tsan clean install uninstall install-check
 
 # Installs every Debian package the build, the tests and the demo need. Idempotent.
 setup: .setup-done
@@ -22,6 +22,18 @@ setup: .setup-done
 	fi
 	@command -v $(SWIFT) >/dev/null || { echo "Swift 6 toolchain not found (expected on PATH)"; exit 1; }
 	@touch $@
+
+# The mpv IPC client library that Tests/EndToEndTests drive vplay with, in a venv of its
+# own (Debian's python3 refuses `pip install` into the system, PEP 668). Tests look for
+# .build/python/bin/python3. The stamp names the version, so changing it reinstalls.
+PYTHON_CLIENT_VERSION := 1.5.0
+PYTHON_VENV := .build/python
+setup: $(PYTHON_VENV)/.installed-python-mpv-jsonipc-$(PYTHON_CLIENT_VERSION)
+$(PYTHON_VENV)/.installed-python-mpv-jsonipc-$(PYTHON_CLIENT_VERSION): .setup-done
+	python3 -m venv $(PYTHON_VENV)
+	$(PYTHON_VENV)/bin/python3 -m pip install --quiet --disable-pip-version-check --no-input \
+		'python-mpv-jsonipc==$(PYTHON_CLIENT_VERSION)'
+	@touch '$@'
 
 build: setup
 	$(SWIFT) build
@@ -40,11 +52,58 @@ run: release $(DEMO)
 test: setup
 	$(SWIFT) build --build-tests
 	bash scripts/test-env.sh $(SWIFT) test --skip-build
+	$(MAKE) --no-print-directory fuzz-short
 
 # The whole suite under ThreadSanitizer.
 tsan: setup
 	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan
 	bash scripts/test-env.sh $(SWIFT) test --skip-build --sanitize=thread --scratch-path .build-tsan
 
+# Installs a self-contained binary (static Swift runtime), desktop entry, icon and manual.
+install: setup
+	$(SWIFT) build -c release --static-swift-stdlib --scratch-path .build-static
+	install -Dm755 .build-static/release/vplay $(DESTDIR)$(PREFIX)/bin/vplay
+	install -Dm644 packaging/vplay.desktop $(DESTDIR)$(PREFIX)/share/applications/vplay.desktop
+	install -Dm644 packaging/vplay.svg $(DESTDIR)$(PREFIX)/share/icons/hicolor/scalable/apps/vplay.svg
+	install -d $(DESTDIR)$(PREFIX)/share/man/man1
+	sh scripts/make-manpage.sh .build-static/release/vplay > $(DESTDIR)$(PREFIX)/share/man/man1/vplay.1
+
+uninstall:
+	rm -f $(DESTDIR)$(PREFIX)/bin/vplay $(DESTDIR)$(PREFIX)/share/applications/vplay.desktop \
+		$(DESTDIR)$(PREFIX)/share/icons/hicolor/scalable/apps/vplay.svg $(DESTDIR)$(PREFIX)/share/man/man1/vplay.1
+
+# Installs into a temporary prefix, runs the installed binary without the toolchain's
+# runtime on its path, checks the files, uninstalls and checks they are gone.
+install-check:
+	bash scripts/install-check.sh
+
 clean:
-	rm -rf .build .build-tsan .setup-done
+	rm -rf .build .build-tsan .build-static .setup-done
+
+.PHONY: fuzz fuzz-short soak asan
+
+# Mutation fuzzing (scripts/fuzz/): N mutated copies of tiny ffmpeg-made clips through
+# `vplay --bench`, 2 at a time, in the test environment; fails on any crash or hang and keeps
+# those files. SEED=S replays a run (default: a new seed, printed); VPLAY=PATH picks the binary.
+N ?= 1000
+fuzz: setup
+	$(SWIFT) build --product vplay
+	bash scripts/test-env.sh python3 scripts/fuzz/fuzz.py --count $(N) $(if $(SEED),--seed $(SEED)) $(if $(VPLAY),--vplay $(VPLAY))
+
+# A fixed 60-file fuzz run (well under 90 s), part of `make test`.
+fuzz-short: setup
+	$(SWIFT) build --product vplay
+	bash scripts/test-env.sh python3 scripts/fuzz/fuzz.py --count 60 --seed 1 $(if $(VPLAY),--vplay $(VPLAY))
+
+# IPC soak (scripts/soak/): COMMANDS random commands against a SECONDS-long clip, then checks
+# replies never stalled, RSS growth < 10 MB and playback (time-pos, frame on screen) is sane.
+SECONDS ?= 60
+COMMANDS ?= 2000
+soak: setup
+	$(SWIFT) build --product vplay
+	bash scripts/test-env.sh python3 scripts/soak/soak.py --seconds $(SECONDS) --commands $(COMMANDS) $(if $(VPLAY),--vplay $(VPLAY))
+
+# The whole suite under AddressSanitizer.
+asan: setup
+	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build-asan
+	bash scripts/test-env.sh $(SWIFT) test --skip-build --sanitize=address --scratch-path .build-asan

@@ -56,6 +56,19 @@ func makeScreen(for player: Player, options: LaunchOptions) -> Screen? {
     }
 }
 
+/// Saves where a quit file was left, or forgets it when it was watched to the end
+/// (or barely started): the next open then starts from the beginning.
+func rememberPosition(of state: PlayerState, in store: WatchLaterStore) {
+    guard !state.path.isEmpty else { return }
+    if WatchLaterStore.shouldSave(position: state.position, duration: state.duration) {
+        do { try store.save(position: state.position, for: state.path) } catch {
+            report("\(error)")
+        }
+    } else {
+        store.remove(for: state.path)
+    }
+}
+
 func run() -> Int32 {
     let launchedAt = Player.monotonicNow()
     let options: LaunchOptions
@@ -94,14 +107,20 @@ func run() -> Int32 {
     let statusLine = StatusLineWriter(reallyQuiet: options.reallyQuiet)
     let quiet = options.reallyQuiet
 
+    let watchLater = WatchLaterStore(directory: WatchLaterStore.defaultDirectory(), warn: { report($0) })
     var playlist = Playlist(options.files)
     var screen: Screen?
     var lastStats = PlaybackStats()
     var status: Int32 = 0
     playing: while let path = playlist.current {
         var fileOptions = options.player
-        fileOptions.hasNextFile = playlist.hasNext
-        fileOptions.hasPreviousFile = playlist.index > 0
+        fileOptions.playlistPosition = playlist.index
+        fileOptions.playlistCount = playlist.entries.count
+        var resumedAt: Double?
+        if options.resume, fileOptions.start == nil, !options.bench, let saved = watchLater.position(for: path) {
+            fileOptions.start = saved
+            resumedAt = saved
+        }
         let player: Player
         do {
             player = try Player(path: path, options: fileOptions,
@@ -126,6 +145,9 @@ func run() -> Int32 {
         }
         if options.fullscreen || screen!.window.isFullscreen { player.apply(.setFullscreen(true)) }
         player.start()
+        if let resumedAt {
+            player.apply(.showText("Resumed at \(TimeFormat.label(resumedAt, duration: player.state.duration))", seconds: 2))
+        }
         let loop = PlayerLoop(session: session, window: screen!.window, player: player, channel: channel,
                               overlay: screen!.overlay) { state in
             ipc?.stateDidChange(state)
@@ -133,6 +155,9 @@ func run() -> Int32 {
         }
         let exit = loop.run()
         player.shutdown()
+        if case .quit = exit, options.savePositionOnQuit || player.state.savesPositionOnQuit {
+            rememberPosition(of: player.state, in: watchLater)
+        }
         lastStats = player.stats
         switch exit {
         case .quit(let code):

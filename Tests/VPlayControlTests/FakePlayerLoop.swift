@@ -100,7 +100,12 @@ final class FakePlayerLoop: @unchecked Sendable {
             state.isQuitting = true
             state.exitCode = code
             return [.endFile(reason: .quit), .shutdown]
-        case .frameStep, .frameBackStep, .showText: break
+        case .setABLoop(let a, let b):
+            state.abLoopA = a
+            state.abLoopB = b
+        case .frameStep, .frameBackStep, .showText, .cycleABLoop, .screenshot, .quitSavingPosition,
+             .playlistNext, .playlistPrevious, .loadFile:
+            break
         }
         return []
     }

@@ -100,4 +100,135 @@ final class OverlayRenderTests: XCTestCase {
         XCTAssertGreaterThan(dark, 300, "a dark bubble above the pointer")
         XCTAssertEqual(image.brightness(Int(x), Int(layout.band.minY) - 60), backgroundBrightness)
     }
+
+    // MARK: Speed, volume, A-B marks and the message, at 1280×720
+
+    private let wide = OverlaySize(width: 1280, height: 720)
+
+    /// Everything on at once: a message, both loop marks, 1.5×, muted at 80 of 130.
+    private func busyState(muted: Bool = true, loop: Bool = true, message: String? = "Volume: 80% (muted)",
+                           expiry: Double = 10) -> PlayerState {
+        var state = state(paused: false)
+        state.speed = 1.5
+        state.volume = 80
+        state.volumeMax = 130
+        state.isMuted = muted
+        if loop {
+            state.abLoopA = 40
+            state.abLoopB = 150
+        }
+        state.message = message
+        state.messageExpiry = expiry
+        return state
+    }
+
+    /// Draws `state` at `now` on a `size` canvas and checks the redraw bookkeeping.
+    private func render(_ state: PlayerState, size: OverlaySize, now: Double = 0.1, named name: String) throws -> Snapshot {
+        let canvas = try OffscreenCanvas(width: Int32(size.width), height: Int32(size.height))
+        do {
+            let overlay = try Overlay(now: 0)
+            canvas.clear(r: background.r, g: background.g, b: background.b)
+            XCTAssertTrue(overlay.needsRedraw(state: state, now: now), "a new overlay has its bar to draw")
+            overlay.draw(renderer: canvas.renderer, state: state, windowSize: size, now: now)
+            XCTAssertFalse(overlay.needsRedraw(state: state, now: now), "nothing changed since the draw")
+        }
+        let snapshot = canvas.snapshot()
+        snapshot.save(to: FileManager.default.temporaryDirectory.appendingPathComponent("vplay-overlay-\(name).bmp").path)
+        return snapshot
+    }
+
+    private func count(in rect: OverlayRect, of image: Snapshot, where test: (UInt32) -> Bool) -> Int {
+        var found = 0
+        for y in max(0, Int(rect.minY))..<min(image.height, Int(rect.maxY.rounded(.up))) {
+            for x in max(0, Int(rect.minX))..<min(image.width, Int(rect.maxX.rounded(.up)))
+            where test(image.pixels[y * image.width + x]) {
+                found += 1
+            }
+        }
+        return found
+    }
+
+    /// Clearly amber: red high, blue low.
+    private func isAmber(_ argb: UInt32) -> Bool {
+        let r = Int(argb >> 16 & 0xff), g = Int(argb >> 8 & 0xff), b = Int(argb & 0xff)
+        return r > 200 && g > 130 && b < 90
+    }
+
+    private func isBright(_ argb: UInt32) -> Bool {
+        Int(argb >> 16 & 0xff) > 200 && Int(argb >> 8 & 0xff) > 200 && Int(argb & 0xff) > 200
+    }
+
+    func testEverythingShowsAt720p() throws {
+        let state = busyState()
+        let layout = OverlayLayout(windowSize: wide)
+        let image = try render(state, size: wide, named: "all")
+
+        XCTAssertGreaterThan(count(in: layout.speedButton, of: image, where: isBright), 40, "the speed label is drawn")
+        let cross = OverlayPainter.muteCrossCenter(in: layout)
+        XCTAssertGreaterThan(image.brightness(Int(cross.x), Int(cross.y)), 200, "the speaker is crossed out")
+        let volumeTrack = try XCTUnwrap(layout.volumeTrack)
+        let level = volumeTrack.minX + volumeTrack.width * 80 / 130
+        XCTAssertGreaterThan(image.brightness(Int(level) - 8, Int(volumeTrack.midY)),
+                             image.brightness(Int(level) + 12, Int(volumeTrack.midY)) + 20, "the volume level is filled")
+        for seconds in [40.0, 150] {
+            let mark = layout.loopMark(atX: layout.thumbX(for: seconds / 245))
+            XCTAssertGreaterThan(count(in: mark, of: image, where: isAmber), 6, "a loop mark at \(seconds) s")
+        }
+        let plate = MessageLayout(windowSize: wide).plate(contentSize: OverlaySize(width: 100, height: 20))
+        XCTAssertLessThan(image.brightness(Int(plate.minX) + 3, Int(plate.midY)), backgroundBrightness - 40,
+                          "the message plate darkens the video")
+        XCTAssertGreaterThan(count(in: plate, of: image, where: isBright), 40, "the message text is drawn")
+        XCTAssertEqual(image.brightness(640, 300), backgroundBrightness, "the middle of the picture is untouched")
+    }
+
+    func testLoopMarksOnlyWhenSet() throws {
+        let layout = OverlayLayout(windowSize: wide)
+        let image = try render(busyState(loop: false), size: wide, named: "no-loop")
+        let trackBand = OverlayRect(x: layout.slider.minX, y: layout.band.minY, width: layout.slider.width,
+                                    height: layout.barHeight)
+        XCTAssertEqual(count(in: trackBand, of: image, where: isAmber), 0)
+    }
+
+    func testMuteCrossesTheSpeakerInsteadOfWaves() throws {
+        let layout = OverlayLayout(windowSize: wide)
+        let cross = OverlayPainter.muteCrossCenter(in: layout)
+        let muted = try render(busyState(muted: true), size: wide, named: "muted")
+        let sounding = try render(busyState(muted: false), size: wide, named: "sounding")
+        XCTAssertGreaterThan(muted.brightness(Int(cross.x), Int(cross.y)), 200)
+        XCTAssertLessThan(sounding.brightness(Int(cross.x), Int(cross.y)), backgroundBrightness,
+                          "between the waves it is dark")
+        // The outer wave crosses the level line 0.55 icon from its centre.
+        let wave = Int(layout.muteButton.midX + (-0.14 + 0.55) * OverlayPainter.speakerSize(in: layout))
+        XCTAssertGreaterThan(sounding.brightness(wave, Int(layout.muteButton.midY)), 200, "the outer wave is drawn")
+    }
+
+    func testMessageIsReadableAtSmallAndLargeSizesAndFades() throws {
+        for size in [size, OverlaySize(width: 3840, height: 2160)] {
+            let layout = MessageLayout(windowSize: size)
+            let image = try render(busyState(message: "Speed: 1.50×"), size: size, named: "message-\(Int(size.width))")
+            let probe = layout.plate(contentSize: OverlaySize(width: layout.fontSize * 4, height: layout.fontSize))
+            let bright = count(in: probe, of: image, where: isBright)
+            XCTAssertGreaterThan(bright, Int(layout.fontSize * layout.fontSize / 4), "\(size): the text is drawn big enough")
+        }
+        let layout = MessageLayout(windowSize: size)
+        let probe = layout.plate(contentSize: OverlaySize(width: layout.fontSize * 4, height: layout.fontSize))
+        let full = try render(busyState(expiry: 1), size: size, now: 0.5, named: "message-full")
+        let fading = try render(busyState(expiry: 1), size: size, now: 0.85, named: "message-fading")
+        let gone = try render(busyState(expiry: 1), size: size, now: 1, named: "message-gone")
+        func meanBrightness(_ image: Snapshot) -> Double {
+            var sum = 0, pixels = 0
+            for y in Int(probe.minY)..<Int(probe.maxY) {
+                for x in Int(probe.minX)..<Int(probe.maxX) {
+                    sum += image.brightness(x, y)
+                    pixels += 1
+                }
+            }
+            return Double(sum) / Double(max(1, pixels))
+        }
+        let background = Double(backgroundBrightness)
+        XCTAssertNotEqual(meanBrightness(full), background, accuracy: 10)
+        XCTAssertEqual(meanBrightness(fading) - background, (meanBrightness(full) - background) / 2, accuracy: 8,
+                       "half-way through the fade, half the contrast")
+        XCTAssertEqual(meanBrightness(gone), background, accuracy: 0.5, "expired: nothing drawn")
+    }
 }

@@ -118,7 +118,19 @@ final class SliderStateTests: XCTestCase {
                        .init(commands: [.seek(.relative(5), .keyframe)], consumed: true))
         XCTAssertEqual(controller.handle(.wheel(over, notches: -1), state: state(), now: 1).commands,
                        [.seek(.relative(-5), .keyframe)])
-        XCTAssertEqual(controller.handle(.wheel(OverlayPoint(x: 600, y: 100), notches: 1), state: state(), now: 1),
-                       .init(commands: [], consumed: false), "the wheel over the video is not the overlay's")
+        XCTAssertEqual(controller.handle(.wheel(OverlayPoint(x: 600, y: 100), notches: 1), state: state(), now: 1).commands,
+                       [.addVolume(2)], "the wheel over the video is the volume's")
+    }
+
+    func testTheTimeLabelFollowsTheThumbWhileDragging() {
+        var controller = OverlayController(windowSize: size, now: 0)
+        let playing = state(position: 20)
+        XCTAssertEqual(controller.look(state: playing, now: 1)?.timeText, "0:20 / 1:40")
+        _ = controller.handle(.down(point(layout.thumbX(for: 0.2)), clicks: 1), state: playing, now: 1)
+        _ = controller.handle(.move(point(layout.thumbX(for: 0.705))), state: playing, now: 1.1)
+        XCTAssertEqual(controller.look(state: state(position: 21), now: 1.1)?.timeText, "1:10 / 1:40",
+                       "the label says where the release will seek, not where playback is")
+        _ = controller.handle(.up(point(layout.thumbX(for: 0.705))), state: playing, now: 1.2)
+        XCTAssertEqual(controller.look(state: state(position: 21), now: 1.2)?.timeText, "0:21 / 1:40", "released: playback's")
     }
 }

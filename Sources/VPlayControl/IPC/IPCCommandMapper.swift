@@ -71,6 +71,21 @@ enum IPCCommandMapper {
         case "frame-back-step":
             _ = try arguments.bind([], required: 0)
             return .perform(.frameBackStep)
+        case "screenshot":
+            _ = try arguments.bind(["flags"], required: 0)
+            return .perform(.screenshot)
+        case "ab-loop":
+            _ = try arguments.bind([], required: 0)
+            return .perform(.cycleABLoop)
+        case "playlist-next":
+            _ = try arguments.bind(["flags"], required: 0)
+            return .perform(.playlistNext)
+        case "playlist-prev":
+            _ = try arguments.bind(["flags"], required: 0)
+            return .perform(.playlistPrevious)
+        case "loadfile":
+            let slots = try arguments.bind(["url", "flags"], required: 1)
+            return .perform(.loadFile(try string(slots[0])))
         case "show-text":
             let slots = try arguments.bind(["text", "duration"], required: 1)
             let text = try string(slots[0])

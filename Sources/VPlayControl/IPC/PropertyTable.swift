@@ -29,6 +29,11 @@ enum PropertyTable {
         case "estimated-vf-fps": return try available(state.estimatedFPS)
         case "frame-drop-count": return try available(state.hasVideo ? state.droppedFrames : nil)
         case "avsync": return try available(state.avOffset)
+        // mpv answers "no" for an unset loop point.
+        case "ab-loop-a": return state.abLoopA.map(JSONValue.double) ?? .string("no")
+        case "ab-loop-b": return state.abLoopB.map(JSONValue.double) ?? .string("no")
+        case "playlist-pos": return .int(state.playlistPosition)
+        case "playlist-count": return .int(state.playlistCount)
         default: throw .propertyNotFound
         }
     }
@@ -47,11 +52,21 @@ enum PropertyTable {
         case "percent-pos":
             guard state.duration != nil else { throw .propertyUnavailable }
             return .seek(.absolutePercent(try number(value, in: 0...100)), .exact)
+        case "ab-loop-a":
+            return .setABLoop(a: try loopPoint(value), b: state.abLoopB)
+        case "ab-loop-b":
+            return .setABLoop(a: state.abLoopA, b: try loopPoint(value))
         default:
             // Known but read-only, or not known at all.
             _ = try self.value(of: name, in: state)
             throw .propertyAccess
         }
+    }
+
+    /// A loop point: seconds, or "no" to clear it.
+    private static func loopPoint(_ value: JSONValue) throws(IPCError) -> Double? {
+        if case .string("no") = value { return nil }
+        return try number(value, in: 0...Double.greatestFiniteMagnitude)
     }
 
     /// The last path component, as mpv's `filename` (URLs keep their query).

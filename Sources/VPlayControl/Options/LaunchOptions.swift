@@ -11,6 +11,10 @@ public struct LaunchOptions: Sendable, Equatable {
     public var windowHeight: Int?
     /// Window title; nil means the file name.
     public var title: String?
+    /// Start a file where it was left last time.
+    public var resume = true
+    /// Remember the position on quit (`Q` remembers it regardless).
+    public var savePositionOnQuit = true
     /// No status line and no messages except errors.
     public var reallyQuiet = false
     /// Number of `-v` given.

@@ -69,6 +69,27 @@ enum OptionTable {
         OptionSpec(["--no-video", "-vn"], .flag, "ignore the video stream", default: "no") { draft, use throws(OptionError) in
             draft.options.player.videoEnabled = !(try use.flag())
         },
+        OptionSpec(["--screenshot-directory"], .value("DIR"), "where screenshots go", default: "current directory") { draft, use throws(OptionError) in
+            draft.options.player.screenshotDirectory = try use.text()
+        },
+        OptionSpec(["--ab-loop-a"], .value("TIME"), "A-B loop start", default: "none") { draft, use throws(OptionError) in
+            draft.options.player.abLoopA = try use.time()
+        },
+        OptionSpec(["--ab-loop-b"], .value("TIME"), "A-B loop end", default: "none") { draft, use throws(OptionError) in
+            draft.options.player.abLoopB = try use.time()
+        },
+        OptionSpec(["--ab-loop-count"], .value("N|inf"), "how many times the A-B loop repeats", default: "inf") { draft, use throws(OptionError) in
+            draft.options.player.abLoopCount = use.value == "inf" ? nil : try use.integer(in: 0...Int(Int32.max))
+        },
+        OptionSpec(["--resume"], .flag, "resume files where they were left (--no-resume: don't)", default: "yes") { draft, use throws(OptionError) in
+            draft.options.resume = try use.flag()
+        },
+        OptionSpec(["--no-resume"], .flag, "start files at the beginning", default: "no") { draft, use throws(OptionError) in
+            draft.options.resume = !(try use.flag())
+        },
+        OptionSpec(["--save-position-on-quit"], .flag, "remember the position on quit", default: "yes") { draft, use throws(OptionError) in
+            draft.options.savePositionOnQuit = try use.flag()
+        },
         OptionSpec(["--title"], .value("TEXT"), "window title", default: "file name") { draft, use throws(OptionError) in
             draft.options.title = use.value
         },

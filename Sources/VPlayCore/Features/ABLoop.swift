@@ -5,7 +5,7 @@ public struct ABLoop: Equatable, Sendable {
     public private(set) var b: Double?
     /// Jumps left before the loop stops; nil loops forever.
     public private(set) var remaining: Int?
-    /// The `--ab-loop-count` each newly completed loop starts with.
+    /// The jumps each new pair of points starts with (`--ab-loop-count`).
     private let count: Int?
     /// False from a jump until a position before B is seen, so a caller that polls again
     /// before its seek lands does not jump (and count) twice.
@@ -17,11 +17,12 @@ public struct ABLoop: Equatable, Sendable {
         setPoints(a: a, b: b)
     }
 
-    /// Sets both points at once (IPC, options); the loop's jump count starts over.
+    /// Sets both points at once (IPC, options); B before A counts as the same loop, as in
+    /// mpv. The loop's jump count starts over.
     public mutating func setPoints(a: Double?, b: Double?) {
-        self.a = a
-        self.b = b
-        ordered()
+        (self.a, self.b) = if let a, let b, b < a { (b, a) } else { (a, b) }
+        remaining = count
+        isArmed = true
     }
 
     /// mpv's `l`: no points → A here; A only → B here; both → cleared. A position that is
@@ -59,12 +60,5 @@ public struct ABLoop: Equatable, Sendable {
         case let (nil, b?): "A-B loop: B \(TimeFormat.label(b))"
         case (nil, nil): "A-B loop cleared"
         }
-    }
-
-    /// Puts the points in order (mpv treats B before A as the same loop) and restarts the count.
-    private mutating func ordered() {
-        if let a, let b, b < a { (self.a, self.b) = (b, a) }
-        remaining = count
-        isArmed = true
     }
 }

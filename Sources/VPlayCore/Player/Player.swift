@@ -12,11 +12,11 @@ public final class Player {
         public var wakeAt: Double
     }
 
-    public private(set) var state = PlayerState()
+    public internal(set) var state = PlayerState()
     public private(set) var stats = PlaybackStats()
     public let geometry: VideoGeometry?
 
-    private let options: PlayerOptions
+    let options: PlayerOptions
     private let file: MediaFile
     private let demuxer: Demuxer
     private let audio: AudioPath?
@@ -34,6 +34,7 @@ public final class Player {
     private var loopsLeft: Int?
     private var shownSerial = -1
     private let startTime: Double
+    var abLoop = ABLoop()
     private var startedAt: Double = 0
     private var seekRequestedAt: Double?
 
@@ -102,6 +103,11 @@ public final class Player {
         setVolume(options.volume)
         state.isMuted = options.muted
         applyGain()
+        state.playlistPosition = options.playlistPosition
+        state.playlistCount = options.playlistCount
+        abLoop = ABLoop(a: options.abLoopA, b: options.abLoopB, count: options.abLoopCount)
+        state.abLoopA = abLoop.a
+        state.abLoopB = abLoop.b
     }
 
     deinit { shutdown() }
@@ -158,7 +164,7 @@ public final class Player {
         return scaler.draw(frame, into: pixels, pitch: pitch, width: width, height: height)
     }
 
-    private var currentFrame: Frame? {
+    var currentFrame: Frame? {
         if let video, video.frames.hasShownFrame { return video.frames.peekLast() }
         return coverArt?.frame
     }
@@ -190,7 +196,9 @@ public final class Player {
         if !awaitingRestart || video == nil {
             updatePosition(now: now)
         }
-        if let end = options.end, state.position >= end, !state.isSeeking, !awaitingRestart {
+        if !state.isSeeking, !awaitingRestart, let target = abLoop.loopTarget(position: state.position) {
+            requestSeek(to: target, precision: .exact, announce: true)
+        } else if let end = options.end, state.position >= end, !state.isSeeking, !awaitingRestart {
             endOfFile(now: now)
         } else if isAtEnd(now: now) {
             endOfFile(now: now)
@@ -318,20 +326,26 @@ public final class Player {
             seek(target, precision: precision, now: now)
         case .setSpeed(let speed):
             setSpeed(speed, now: now)
+            show("Speed: \(Self.speedText(state.speed))×", now: now)
         case .multiplySpeed(let factor):
             setSpeed(state.speed * factor, now: now)
+            show("Speed: \(Self.speedText(state.speed))×", now: now)
         case .setVolume(let volume):
             setVolume(volume)
             applyGain()
+            show("Volume: \(Int(state.volume.rounded())) %", now: now)
         case .addVolume(let delta):
             setVolume(state.volume + delta)
             applyGain()
+            show("Volume: \(Int(state.volume.rounded())) %", now: now)
         case .setMute(let muted):
             state.isMuted = muted
             applyGain()
+            show(muted ? "Mute" : "Unmute", now: now)
         case .toggleMute:
             state.isMuted.toggle()
             applyGain()
+            show(state.isMuted ? "Mute" : "Unmute", now: now)
         case .frameStep:
             frameStep(now: now)
         case .frameBackStep:
@@ -341,8 +355,7 @@ public final class Player {
         case .toggleFullscreen:
             state.isFullscreen.toggle()
         case let .showText(text, seconds):
-            state.message = text
-            state.messageExpiry = now + seconds
+            show(text, now: now, seconds: seconds)
         case .quit(let code):
             state.isQuitting = true
             state.exitCode = code
@@ -353,8 +366,18 @@ public final class Player {
             if options.hasPreviousFile { state.playlistMove = .previous }
         case .loadFile(let path):
             state.playlistMove = .open(path)
-        case .cycleABLoop, .setABLoop, .screenshot, .quitSavingPosition:
-            break   // wired in with the feature pieces
+        case .cycleABLoop:
+            abLoop.cycle(at: state.position)
+            showABLoop(now: now)
+        case let .setABLoop(a, b):
+            abLoop.setPoints(a: a, b: b)
+            showABLoop(now: now)
+        case .screenshot:
+            saveScreenshot(now: now)
+        case .quitSavingPosition:
+            state.savesPositionOnQuit = true
+            state.isQuitting = true
+            events.append(.endFile(reason: .quit))
         }
     }
 

@@ -19,8 +19,17 @@ public struct PlayerOptions: Sendable, Equatable {
     /// no audio clock.
     public var untimed = false
     /// Another file follows in the playlist: the end of this one moves on instead of rewinding.
-    public var hasNextFile = false
-    public var hasPreviousFile = false
+    /// A-B loop points (seconds) and repeat count (nil: forever).
+    public var abLoopA: Double?
+    public var abLoopB: Double?
+    public var abLoopCount: Int?
+    /// Where screenshots are written; nil: the current directory.
+    public var screenshotDirectory: String?
+    /// Where this file stands in the playlist (0-based) and how long the list is.
+    public var playlistPosition = 0
+    public var playlistCount = 1
+    public var hasNextFile: Bool { playlistPosition + 1 < playlistCount }
+    public var hasPreviousFile: Bool { playlistPosition > 0 }
 
     public init() {}
 }

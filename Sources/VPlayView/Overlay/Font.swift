@@ -24,11 +24,15 @@ final class Font {
         TTF_Quit()
     }
 
-    /// Renders `text` anti-aliased into a new ARGB surface that the caller frees.
-    func render(_ text: String, pixelSize: Int32, color: SDL_Color) -> UnsafeMutablePointer<SDL_Surface>? {
+    /// Renders `text` anti-aliased into a new ARGB surface that the caller frees. With a
+    /// `wrapWidth` (pixels) the text breaks into lines no wider than that, and at newlines.
+    func render(_ text: String, pixelSize: Int32, color: SDL_Color, wrapWidth: Int32 = 0) -> UnsafeMutablePointer<SDL_Surface>? {
         // One font object serves every size: sizes change only when the window does.
         if pixelSize != self.pixelSize, TTF_SetFontSize(font, pixelSize) == 0 {
             self.pixelSize = pixelSize
+        }
+        if wrapWidth > 0 {
+            return TTF_RenderUTF8_Blended_Wrapped(font, text, color, UInt32(wrapWidth))
         }
         return TTF_RenderUTF8_Blended(font, text, color)
     }

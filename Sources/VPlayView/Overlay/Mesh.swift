@@ -88,6 +88,47 @@ struct MeshBuilder {
         fillConvexPolygon(points, color: color)
     }
 
+    /// A straight bar of `width` from `start` to `end` (square ends), feathered like any polygon.
+    mutating func fillLine(from start: OverlayPoint, to end: OverlayPoint, width: Double, color: RGBA) {
+        let dx = end.x - start.x, dy = end.y - start.y, length = (dx * dx + dy * dy).squareRoot()
+        guard length > 0 else { return }
+        let nx = -dy / length * width / 2, ny = dx / length * width / 2
+        fillConvexPolygon([
+            OverlayPoint(x: start.x + nx, y: start.y + ny), OverlayPoint(x: end.x + nx, y: end.y + ny),
+            OverlayPoint(x: end.x - nx, y: end.y - ny), OverlayPoint(x: start.x - nx, y: start.y - ny),
+        ], color: color)
+    }
+
+    /// A circular arc `thickness` wide around `radius`, from angle `start` to `end` (radians,
+    /// clockwise on screen from +x), feathered on both sides and with round ends.
+    mutating func strokeArc(center: OverlayPoint, radius: Double, thickness: Double, from start: Double, to end: Double,
+                            color: RGBA) {
+        let half = thickness / 2
+        guard half > 0, radius > half else { return }
+        // The solid core stops half a pixel inside each edge; the feather reaches half a pixel out.
+        let feather = 0.5 / scale, core = max(0, half - feather)
+        let radii = [radius + half + feather, radius + core, radius - core, radius - half - feather]
+        let steps = max(2, min(64, Int((abs(end - start) * (radius + half) * scale / 2).rounded(.up))))
+        let base = Int32(mesh.vertices.count)
+        for step in 0...steps {
+            let angle = start + (end - start) * Double(step) / Double(steps)
+            for (ring, r) in radii.enumerated() {
+                append((center.x + r * cos(angle)) * scale, (center.y + r * sin(angle)) * scale,
+                       ring == 0 || ring == 3 ? color.transparent() : color)
+            }
+        }
+        for step in 0..<Int32(steps) {
+            let row = base + 4 * step, next = row + 4
+            for ring in Int32(0)..<3 {
+                mesh.indices += [row + ring, row + ring + 1, next + ring + 1, row + ring, next + ring + 1, next + ring]
+            }
+        }
+        for angle in [start, end] {
+            fillCircle(center: OverlayPoint(x: center.x + radius * cos(angle), y: center.y + radius * sin(angle)),
+                       radius: half, color: color)
+        }
+    }
+
     /// Fills a convex polygon (either winding) with a feathered edge.
     mutating func fillConvexPolygon(_ points: [OverlayPoint], color: RGBA) {
         // Repeated points (where round corners meet) would give edges without a direction.

@@ -2,9 +2,10 @@ import CSDL2
 import VPlayCore
 
 /// The on-screen controls drawn over the video: a translucent bottom bar with skip −10 s,
-/// play/pause, skip +10 s, the time label and a seek slider. Behaviour lives in the pure
-/// `OverlayController`; this class converts SDL events and draws. Main thread only; it
-/// must be released before the renderer it drew with.
+/// play/pause, skip +10 s, the time label, a seek slider (with A-B loop marks), the speed
+/// label, mute and volume; and the player's on-screen message top-left. Behaviour lives in
+/// the pure `OverlayController`; this class converts SDL events and draws. Main thread only;
+/// it must be released before the renderer it drew with.
 public final class Overlay {
     public static let defaultFontPath = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
 
@@ -12,15 +13,18 @@ public final class Overlay {
     private let font: Font
     private let timeText = TextTexture()
     private let tooltipText = TextTexture()
+    private let speedText = TextTexture()
+    private let messageText = TextTexture()
     /// The "10" shown on both skip buttons.
     private let skipCaption = TextTexture()
     /// What the last `draw` put on screen (nil: nothing), to answer `needsRedraw`.
     private var drawnLook: OverlayLook?
-    /// The look, scale and renderer the mesh, vertices and text frames below were built for.
-    private var builtFor: (look: OverlayLook, scale: Double, renderer: OpaquePointer)?
+    private var drawnMessage: MessageLook?
+    /// The looks, scale and renderer the mesh, vertices and text frames below were built for.
+    private var builtFor: (look: OverlayLook?, message: MessageLook?, scale: Double, renderer: OpaquePointer)?
     private var mesh = Mesh()
     private var vertices: [SDL_Vertex] = []
-    private var texts: [(texture: TextTexture, frame: SDL_Rect)] = []
+    private var texts: [(texture: TextTexture, frame: SDL_Rect, alpha: UInt8)] = []
 
     /// - Parameter now: the main loop's clock, monotonic seconds; the bar starts shown.
     public init(fontPath: String = Overlay.defaultFontPath, now: Double) throws(OverlayError) {
@@ -42,12 +46,14 @@ public final class Overlay {
         return (response.commands, response.consumed)
     }
 
-    /// True when a `draw` now would look different from the last one.
+    /// True when a `draw` now would look different from the last one (including each step of
+    /// a message's fade).
     public func needsRedraw(state: PlayerState, now: Double) -> Bool {
-        controller.look(state: state, now: now) != drawnLook
+        controller.look(state: state, now: now) != drawnLook || controller.messageLook(state: state, now: now) != drawnMessage
     }
 
-    /// When the bar will hide by itself (the loop should wake then); nil when nothing is pending.
+    /// When the overlay will change by itself (the bar hides, a message fades a step or
+    /// expires): the loop should wake then. nil when nothing is pending.
     public func nextDeadline(state: PlayerState, now: Double) -> Double? {
         controller.nextDeadline(state: state, now: now)
     }
@@ -57,20 +63,23 @@ public final class Overlay {
         controller.hidesCursor(state: state, now: now)
     }
 
-    /// Draws the bar over whatever is on `renderer`. `windowSize` is in window points (the
-    /// units of mouse events); the renderer's output may have more pixels (HiDPI). Expects
-    /// no renderer scale or viewport set; leaves the draw blend mode as it found it.
+    /// Draws the bar and the message over whatever is on `renderer`. `windowSize` is in window
+    /// points (the units of mouse events); the renderer's output may have more pixels (HiDPI).
+    /// Expects no renderer scale or viewport set; leaves the draw blend mode as it found it.
     public func draw(renderer: OpaquePointer, state: PlayerState, windowSize: OverlaySize, now: Double) {
         controller.windowSize = windowSize
         let look = controller.look(state: state, now: now)
+        let message = controller.messageLook(state: state, now: now)
         drawnLook = look
-        guard let look else { return }
+        drawnMessage = message
+        guard look != nil || message != nil else { return }
         var outputWidth: Int32 = 0, outputHeight: Int32 = 0
         SDL_GetRendererOutputSize(renderer, &outputWidth, &outputHeight)
         let scale = windowSize.width > 0 && outputWidth > 0 ? Double(outputWidth) / windowSize.width : 1
         // Unchanged looks reuse the vertices and textures: nothing is allocated per frame.
-        if builtFor.map({ $0.look != look || $0.scale != scale || $0.renderer != renderer }) ?? true {
-            rebuild(look, scale: scale, renderer: renderer)
+        if builtFor.map({ $0.look != look || $0.message != message || $0.scale != scale || $0.renderer != renderer })
+            ?? true {
+            rebuild(look, message: message, scale: scale, renderer: renderer)
         }
 
         var previousBlend = SDL_BLENDMODE_NONE
@@ -85,36 +94,55 @@ public final class Overlay {
         }
         SDL_SetRenderDrawBlendMode(renderer, previousBlend)
         for text in texts {
-            text.texture.draw(in: text.frame, renderer: renderer)
+            text.texture.draw(in: text.frame, alpha: text.alpha, renderer: renderer)
         }
     }
 
-    private func rebuild(_ look: OverlayLook, scale: Double, renderer: OpaquePointer) {
-        builtFor = (look, scale, renderer)
-        let layout = look.layout
-        let labelSize = Int32((layout.fontSize * scale).rounded())
-        let captionSize = Int32((layout.smallFontSize * scale).rounded())
+    private func rebuild(_ look: OverlayLook?, message: MessageLook?, scale: Double, renderer: OpaquePointer) {
+        builtFor = (look, message, scale, renderer)
         func pixels(_ point: OverlayPoint) -> OverlayPoint { OverlayPoint(x: point.x * scale, y: point.y * scale) }
-
-        timeText.update(look.timeText, pixelSize: labelSize, font: font, renderer: renderer)
-        skipCaption.update("10", pixelSize: captionSize, font: font, renderer: renderer)
+        func points(_ texture: TextTexture) -> OverlaySize {
+            OverlaySize(width: Double(texture.width) / scale, height: Double(texture.height) / scale)
+        }
         texts.removeAll(keepingCapacity: true)
-        texts.append((timeText, timeText.frame(centeredAt: pixels(OverlayPoint(x: layout.timeLabel.midX,
-                                                                                y: layout.timeLabel.midY)))))
-        for button in [layout.skipBackButton, layout.skipForwardButton] {
-            let center = OverlayPainter.skipCaptionCenter(in: button, layout: layout)
-            texts.append((skipCaption, skipCaption.frame(centeredAt: pixels(center))))
-        }
+
         var tooltipFrame: OverlayRect?
-        if let tooltip = look.tooltip, let text = look.tooltipText {
-            tooltipText.update(text, pixelSize: labelSize, font: font, renderer: renderer)
-            let textSize = OverlaySize(width: Double(tooltipText.width) / scale, height: Double(tooltipText.height) / scale)
-            let frame = layout.tooltipFrame(centeredAt: tooltip.x, contentSize: textSize)
-            tooltipFrame = frame
-            texts.append((tooltipText, tooltipText.frame(centeredAt: pixels(OverlayPoint(x: frame.midX, y: frame.midY)))))
+        if let look {
+            let layout = look.layout
+            let labelSize = Int32((layout.fontSize * scale).rounded())
+            let captionSize = Int32((layout.smallFontSize * scale).rounded())
+            timeText.update(look.timeText, pixelSize: labelSize, font: font, renderer: renderer)
+            skipCaption.update("10", pixelSize: captionSize, font: font, renderer: renderer)
+            speedText.update(look.speedText, pixelSize: labelSize, font: font, renderer: renderer)
+            texts.append((timeText, timeText.frame(centeredAt: pixels(OverlayPoint(x: layout.timeLabel.midX,
+                                                                                    y: layout.timeLabel.midY))), 255))
+            for button in [layout.skipBackButton, layout.skipForwardButton] {
+                let center = OverlayPainter.skipCaptionCenter(in: button, layout: layout)
+                texts.append((skipCaption, skipCaption.frame(centeredAt: pixels(center)), 255))
+            }
+            let pill = OverlayPainter.speedPill(in: layout)
+            texts.append((speedText, speedText.frame(centeredAt: pixels(OverlayPoint(x: pill.midX, y: pill.midY))), 255))
+            if let tooltip = look.tooltip, let text = look.tooltipText {
+                tooltipText.update(text, pixelSize: labelSize, font: font, renderer: renderer)
+                let frame = layout.tooltipFrame(centeredAt: tooltip.x, contentSize: points(tooltipText))
+                tooltipFrame = frame
+                texts.append((tooltipText, tooltipText.frame(centeredAt: pixels(OverlayPoint(x: frame.midX, y: frame.midY))),
+                              255))
+            }
+        }
+        var messagePlate: OverlayRect?
+        if let message {
+            let layout = message.layout
+            messageText.update(message.text, pixelSize: Int32((layout.fontSize * scale).rounded()), font: font,
+                               renderer: renderer, wrapWidth: Int32((layout.maxTextWidth * scale).rounded(.down)))
+            let plate = layout.plate(contentSize: points(messageText))
+            messagePlate = plate
+            texts.append((messageText, messageText.frame(centeredAt: pixels(OverlayPoint(x: plate.midX, y: plate.midY))),
+                          UInt8((255 * message.opacity).rounded())))
         }
 
-        mesh = OverlayPainter.mesh(for: look, scale: scale, tooltipFrame: tooltipFrame, reusing: mesh)
+        mesh = OverlayPainter.mesh(for: look, message: message, scale: scale, tooltipFrame: tooltipFrame,
+                                   messagePlate: messagePlate, reusing: mesh)
         vertices.removeAll(keepingCapacity: true)
         for vertex in mesh.vertices {
             let color = vertex.color

@@ -5,7 +5,8 @@ import VPlayCore
 public struct OverlayController: Sendable {
     public struct Response: Equatable, Sendable {
         public var commands: [PlayerCommand]
-        /// True when the event was the overlay's (over the bar, or part of a drag or double click).
+        /// True when the event was the overlay's (over the bar, part of a drag or double click,
+        /// or a wheel turn it acted on).
         public var consumed: Bool
 
         public init(commands: [PlayerCommand] = [], consumed: Bool) {
@@ -18,9 +19,12 @@ public struct OverlayController: Sendable {
     public static let wheelStep: Double = 5
     /// Seconds per skip button press.
     public static let skipStep: Double = 10
+    /// Volume percent per wheel notch over the video or the volume controls (mpv's default).
+    public static let volumeWheelStep: Double = 2
 
     public var windowSize: OverlaySize
     public private(set) var slider = SliderState()
+    public private(set) var volumeSlider = VolumeSliderState()
     private var visibility: OverlayVisibility
     /// nil while the pointer is outside the window.
     private var pointer: OverlayPoint?
@@ -46,6 +50,9 @@ public struct OverlayController: Sendable {
                 slider.drag(toX: point.x, layout: layout)
                 return Response(consumed: true)
             }
+            if volumeSlider.isDragging {
+                return Response(commands: volumeSlider.drag(toX: point.x, layout: layout, state: state), consumed: true)
+            }
             let element = layout.hitTest(point)
             slider.hover(atX: element == .slider ? point.x : nil, layout: layout, duration: state.duration)
             return Response(consumed: element != nil)
@@ -57,6 +64,8 @@ public struct OverlayController: Sendable {
                 return clicks == 2 ? Response(commands: [.toggleFullscreen], consumed: true) : Response(consumed: false)
             case .slider:
                 slider.press(atX: point.x, layout: layout, state: state)
+            case .volume:
+                return Response(commands: volumeSlider.press(atX: point.x, layout: layout, state: state), consumed: true)
             case .bar:
                 break
             case let button?:
@@ -72,9 +81,12 @@ public struct OverlayController: Sendable {
                 slider.hover(atX: element == .slider ? point.x : nil, layout: layout, duration: state.duration)
                 return Response(commands: commands, consumed: true)
             }
+            if volumeSlider.isDragging {
+                return Response(commands: volumeSlider.release(atX: point.x, layout: layout, state: state), consumed: true)
+            }
             if let button = pressedButton {
                 pressedButton = nil
-                let command = element == button ? Self.command(for: button) : nil
+                let command = element == button ? Self.command(for: button, state: state) : nil
                 return Response(commands: command.map { [$0] } ?? [], consumed: true)
             }
             return Response(consumed: element != nil)
@@ -82,8 +94,19 @@ public struct OverlayController: Sendable {
         case .wheel(let point, let notches):
             track(point, now: now)
             let element = layout.hitTest(point)
-            guard element == .slider, notches != 0 else { return Response(consumed: element != nil) }
-            return Response(commands: [.seek(.relative(Self.wheelStep * Double(notches)), .keyframe)], consumed: true)
+            guard notches != 0 else { return Response(consumed: element != nil) }
+            switch element {
+            case .slider:
+                return Response(commands: [.seek(.relative(Self.wheelStep * Double(notches)), .keyframe)], consumed: true)
+            case .speed:
+                let speed = SpeedControl.wheel(from: state.speed, notches: notches)
+                return Response(commands: speed == state.speed ? [] : [.setSpeed(speed)], consumed: true)
+            case nil, .mute, .volume:
+                // Over the video too, as in mpv.
+                return Response(commands: [.addVolume(Self.volumeWheelStep * Double(notches))], consumed: true)
+            case .skipBack, .playPause, .skipForward, .bar:
+                return Response(consumed: true)
+            }
 
         case .leave:
             pointer = nil
@@ -96,29 +119,58 @@ public struct OverlayController: Sendable {
         visibility.isShown(now: now, isHeld: isHeld(state))
     }
 
-    /// When the bar will hide by itself; nil when nothing is pending.
+    /// When the overlay will change by itself (the bar hides, a message fades a step or
+    /// expires); nil when nothing is pending.
     public func nextDeadline(state: PlayerState, now: Double) -> Double? {
-        visibility.nextDeadline(now: now, isHeld: isHeld(state))
+        let bar = visibility.nextDeadline(now: now, isHeld: isHeld(state))
+        guard hasMessage(state), let message = MessageFade.nextDeadline(now: now, expiry: state.messageExpiry) else {
+            return bar
+        }
+        return bar.map { min($0, message) } ?? message
     }
 
     public func hidesCursor(state: PlayerState, now: Double) -> Bool {
         visibility.hidesCursor(now: now, isHeld: isHeld(state), isFullscreen: state.isFullscreen)
     }
 
-    /// What the overlay shows now, or nil when it is hidden.
+    /// What the bar shows now, or nil when it is hidden.
     public func look(state: PlayerState, now: Double) -> OverlayLook? {
         guard isShown(state: state, now: now) else { return nil }
         let layout = layout(for: state)
         let duration = state.duration.flatMap { $0.isFinite && $0 > 0 ? $0 : nil }
-        let thumbX = slider.displayedFraction(state: state).map { (layout.thumbX(for: $0) * 4).rounded() / 4 }
+        func quarter(_ x: Double) -> Double { (x * 4).rounded() / 4 }
+        let thumbX = slider.displayedFraction(state: state).map { quarter(layout.thumbX(for: $0)) }
         let tooltip = duration.flatMap { duration in
             slider.tooltipFraction.map {
                 OverlayLook.Tooltip(x: layout.thumbX(for: $0), seconds: ($0 * duration).rounded(.down))
             }
         }
-        return OverlayLook(layout: layout, showsPlayIcon: state.isPaused, elapsed: state.position.rounded(.down),
-                           duration: duration, thumbX: thumbX, hovered: pointer.flatMap(layout.hitTest),
-                           tooltip: tooltip)
+        // While the thumb is held, the label tells where the release will seek.
+        var elapsed = state.position.rounded(.down)
+        if case .dragging(let drag) = slider.phase, let duration {
+            elapsed = (drag.fraction * duration).rounded(.down)
+        }
+        func loopMark(_ seconds: Double?) -> Double? {
+            guard let seconds, let duration else { return nil }
+            return quarter(layout.thumbX(for: seconds / duration))
+        }
+        let hovered = pointer.flatMap(layout.hitTest)
+        let volumeWaves = state.volume <= 0 ? 0 : state.volume <= 50 ? 1 : 2
+        return OverlayLook(layout: layout, showsPlayIcon: state.isPaused, elapsed: elapsed,
+                           duration: duration, thumbX: thumbX, hovered: hovered, tooltip: tooltip,
+                           speed: (state.speed * 100).rounded() / 100, isMuted: state.isMuted,
+                           volumeWaves: volumeWaves,
+                           volumeThumbX: layout.volumeThumbX(for: volumeSlider.displayedFraction(state: state)).map(quarter),
+                           volumeIsActive: hovered == .volume || volumeSlider.isDragging,
+                           loopAX: loopMark(state.abLoopA), loopBX: loopMark(state.abLoopB))
+    }
+
+    /// The on-screen message now, or nil when there is none; independent of the bar.
+    public func messageLook(state: PlayerState, now: Double) -> MessageLook? {
+        guard hasMessage(state), let text = state.message else { return nil }
+        let opacity = MessageFade.opacity(now: now, expiry: state.messageExpiry)
+        guard opacity > 0 else { return nil }
+        return MessageLook(layout: MessageLayout(windowSize: windowSize), text: text, opacity: opacity)
     }
 
     private mutating func track(_ point: OverlayPoint, now: Double) {
@@ -126,17 +178,24 @@ public struct OverlayController: Sendable {
         visibility.noteActivity(at: now)
     }
 
-    /// Held on screen: paused, pointer over the bar, or dragging the slider.
+    /// Held on screen: paused, pointer over the bar, or dragging a slider.
     private func isHeld(_ state: PlayerState) -> Bool {
-        state.isPaused || slider.isDragging || pointer.map { layout(for: state).band.contains($0) } ?? false
+        state.isPaused || slider.isDragging || volumeSlider.isDragging
+            || pointer.map { layout(for: state).band.contains($0) } ?? false
     }
 
-    private static func command(for button: OverlayElement) -> PlayerCommand? {
+    private func hasMessage(_ state: PlayerState) -> Bool {
+        !(state.message?.isEmpty ?? true)
+    }
+
+    private static func command(for button: OverlayElement, state: PlayerState) -> PlayerCommand? {
         switch button {
         case .skipBack: .seek(.relative(-skipStep), .exact)
         case .skipForward: .seek(.relative(skipStep), .exact)
         case .playPause: .togglePause
-        case .slider, .bar: nil
+        case .speed: .setSpeed(SpeedControl.next(after: state.speed))
+        case .mute: .toggleMute
+        case .slider, .volume, .bar: nil
         }
     }
 }

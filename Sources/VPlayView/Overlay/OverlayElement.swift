@@ -4,6 +4,11 @@ public enum OverlayElement: Equatable, Sendable {
     case playPause
     case skipForward
     case slider
+    /// The playback-speed label: a click steps through `SpeedControl.steps`, the wheel nudges.
+    case speed
+    case mute
+    /// The volume slider (absent from narrow windows).
+    case volume
     /// The band itself (time label, padding): inert, but it keeps clicks off the video.
     case bar
 }

@@ -1,10 +1,16 @@
 /// Where everything in the bottom bar goes for one window size. Pure arithmetic, so any
 /// window size can be checked without a window.
 ///
-/// Left to right: skip −10 s, play/pause, skip +10 s, the `elapsed / total` label, then the
-/// slider taking the rest. Every size scales with the bar height, itself a clamped share of
-/// the window height, so the bar is readable from 640×360 to 3840×2160.
+/// Left to right: skip −10 s, play/pause, skip +10 s, the `elapsed / total` label, the seek
+/// slider taking the rest, then on the right the speed label, the mute button and the volume
+/// slider. Every size scales with the bar height, itself a clamped share of the window height,
+/// so the bar is readable from 640×360 to 3840×2160. The volume slider is dropped when keeping
+/// it would leave the seek slider shorter than `minimumSliderBars` bar heights (below 580
+/// points wide at the smallest bar); the mute button and the wheel still reach the volume.
 public struct OverlayLayout: Equatable, Sendable {
+    /// The seek slider's shortest length, in bar heights, before the volume slider gives way.
+    public static let minimumSliderBars: Double = 5
+
     public let windowSize: OverlaySize
     public let barHeight: Double
     public let band: OverlayRect
@@ -17,23 +23,37 @@ public struct OverlayLayout: Equatable, Sendable {
     /// The drawn line; fraction 0 is at its left end, 1 at its right end.
     public let track: OverlayRect
     public let thumbRadius: Double
+    /// The speed label, a button: the full band height.
+    public let speedButton: OverlayRect
+    public let muteButton: OverlayRect
+    /// The volume slider's hit area and drawn line; nil when the window is too narrow.
+    public let volumeSlider: OverlayRect?
+    public let volumeTrack: OverlayRect?
+    public let volumeThumbRadius: Double
     /// Point sizes of the label font and of the small "10" on the skip buttons.
     public let fontSize: Double
     public let smallFontSize: Double
     /// Side of the square an icon is drawn in.
     public let iconSize: Double
 
+    /// The bar height for a window: 9 % of its height, kept within 40...140 points and the window.
+    public static func barHeight(forWindowHeight height: Double) -> Double {
+        let h = max(0, height)
+        return min(h, min(140, max(40, h * 0.09)))
+    }
+
     /// - Parameter showsHours: reserve room for `h:mm:ss / h:mm:ss` rather than `mm:ss / mm:ss`.
     public init(windowSize: OverlaySize, showsHours: Bool = false) {
         self.windowSize = windowSize
         let w = max(0, windowSize.width), h = max(0, windowSize.height)
-        let bar = min(h, min(140, max(40, h * 0.09)))
+        let bar = Self.barHeight(forWindowHeight: h)
         barHeight = bar
         band = OverlayRect(x: 0, y: h - bar, width: w, height: bar)
         fontSize = bar * 0.34
         smallFontSize = bar * 0.24
         iconSize = bar * 0.36
         thumbRadius = bar * 0.13
+        volumeThumbRadius = bar * 0.11
 
         let padding = bar * 0.2
         let buttonWidth = bar * 0.9
@@ -47,30 +67,71 @@ public struct OverlayLayout: Equatable, Sendable {
         // DejaVu Sans digits are 0.64 em wide; the label is sized for its widest text.
         let labelEms = showsHours ? 8.9 : 6.9
         timeLabel = column(skipForwardButton.maxX + padding / 2, labelEms * fontSize)
-        slider = column(timeLabel.maxX + padding, w - padding - (timeLabel.maxX + padding))
+        let sliderStart = timeLabel.maxX + padding
+
+        // The right-hand group, laid from the right edge inwards. "0.75×" is 3.1 em wide.
+        let speedWidth = 3.4 * fontSize, volumeWidth = bar * 1.6
+        let sliderEndWithVolume = w - padding - volumeWidth - buttonWidth - speedWidth - padding / 2
+        var right = w - padding
+        if sliderEndWithVolume - sliderStart >= Self.minimumSliderBars * bar {
+            let volume = column(right - volumeWidth, volumeWidth)
+            volumeSlider = volume
+            right = volume.minX
+        } else {
+            volumeSlider = nil
+        }
+        muteButton = column(right - buttonWidth, buttonWidth)
+        speedButton = column(muteButton.minX - speedWidth, speedWidth)
+        slider = column(sliderStart, speedButton.minX - padding / 2 - sliderStart)
+
         let trackHeight = max(2, bar * 0.08)
         track = OverlayRect(x: slider.x + thumbRadius, y: band.midY - trackHeight / 2,
                             width: max(0, slider.width - 2 * thumbRadius), height: trackHeight)
+        if let volumeSlider {
+            volumeTrack = OverlayRect(x: volumeSlider.x + volumeThumbRadius, y: track.y,
+                                      width: max(0, volumeSlider.width - 2 * volumeThumbRadius), height: trackHeight)
+        } else {
+            volumeTrack = nil
+        }
     }
 
     public func hitTest(_ point: OverlayPoint) -> OverlayElement? {
         // Called every frame for the hover highlight: plain checks, no array.
+        guard band.contains(point) else { return nil }
         if skipBackButton.contains(point) { return .skipBack }
         if playPauseButton.contains(point) { return .playPause }
         if skipForwardButton.contains(point) { return .skipForward }
         if slider.contains(point) { return .slider }
-        return band.contains(point) ? .bar : nil
+        if speedButton.contains(point) { return .speed }
+        if muteButton.contains(point) { return .mute }
+        if let volumeSlider, volumeSlider.contains(point) { return .volume }
+        return .bar
     }
 
     /// The slider value under `x`, clamped to 0...1.
     public func fraction(atX x: Double) -> Double {
-        guard track.width > 0 else { return 0 }
-        return min(1, max(0, (x - track.minX) / track.width))
+        Self.fraction(atX: x, on: track)
     }
 
     /// The thumb centre for `fraction`, clamped to the track.
     public func thumbX(for fraction: Double) -> Double {
-        track.minX + min(1, max(0, fraction)) * track.width
+        Self.x(for: fraction, on: track)
+    }
+
+    /// The volume slider value under `x`, 0...1; 0 without a volume slider.
+    public func volumeFraction(atX x: Double) -> Double {
+        volumeTrack.map { Self.fraction(atX: x, on: $0) } ?? 0
+    }
+
+    /// The volume thumb centre for `fraction`; nil without a volume slider.
+    public func volumeThumbX(for fraction: Double) -> Double? {
+        volumeTrack.map { Self.x(for: fraction, on: $0) }
+    }
+
+    /// An A-B loop mark centred on `x`: a short upright bar across the seek track.
+    public func loopMark(atX x: Double) -> OverlayRect {
+        let width = max(2, barHeight * 0.045), height = barHeight * 0.36
+        return OverlayRect(x: x - width / 2, y: track.midY - height / 2, width: width, height: height)
     }
 
     /// The tooltip bubble holding content of `contentSize`, centred above `x` and kept inside
@@ -80,5 +141,14 @@ public struct OverlayLayout: Equatable, Sendable {
         let width = contentSize.width + 2 * margin, height = contentSize.height + margin
         let left = min(max(0, windowSize.width - width), max(0, x - width / 2))
         return OverlayRect(x: left, y: band.minY - barHeight * 0.1 - height, width: width, height: height)
+    }
+
+    private static func fraction(atX x: Double, on track: OverlayRect) -> Double {
+        guard track.width > 0 else { return 0 }
+        return min(1, max(0, (x - track.minX) / track.width))
+    }
+
+    private static func x(for fraction: Double, on track: OverlayRect) -> Double {
+        track.minX + min(1, max(0, fraction)) * track.width
     }
 }

@@ -1,6 +1,6 @@
 import VPlayCore
 
-/// Everything that decides the overlay's pixels and nothing else: two equal looks draw the
+/// Everything that decides the bar's pixels and nothing else: two equal looks draw the
 /// same picture, so comparing looks tells the loop whether the overlay needs a redraw.
 /// Numbers only (texts are derived), so computing one every frame allocates nothing.
 public struct OverlayLook: Equatable, Sendable {
@@ -14,7 +14,7 @@ public struct OverlayLook: Equatable, Sendable {
     public var layout: OverlayLayout
     /// The button shows the action it will take: ▶ while paused, ❚❚ while playing.
     public var showsPlayIcon: Bool
-    /// Whole seconds shown in the label.
+    /// Whole seconds shown in the label: playback's, or the dragged thumb's while seeking.
     public var elapsed: Double
     /// nil while the duration is unknown.
     public var duration: Double?
@@ -23,6 +23,20 @@ public struct OverlayLook: Equatable, Sendable {
     public var thumbX: Double?
     public var hovered: OverlayElement?
     public var tooltip: Tooltip?
+    /// Playback rate, to the hundredth shown.
+    public var speed: Double
+    /// The speaker is crossed out.
+    public var isMuted: Bool
+    /// Sound waves beside the speaker: none at volume 0, one up to 50 %, else two.
+    public var volumeWaves: Int
+    /// Volume thumb centre, rounded to a quarter point; nil without a volume slider.
+    public var volumeThumbX: Double?
+    /// The volume thumb swells while hovered or dragged.
+    public var volumeIsActive: Bool
+    /// A-B loop marks on the seek track (x, rounded to a quarter point); nil when unset or
+    /// while the duration is unknown.
+    public var loopAX: Double?
+    public var loopBX: Double?
 
     public var timeText: String {
         TimeFormat.pair(position: elapsed, duration: duration)
@@ -31,4 +45,16 @@ public struct OverlayLook: Equatable, Sendable {
     public var tooltipText: String? {
         tooltip.map { TimeFormat.label($0.seconds, duration: duration) }
     }
+
+    public var speedText: String {
+        SpeedControl.label(speed)
+    }
+}
+
+/// What decides an on-screen message's pixels; nil from the controller when none is shown.
+public struct MessageLook: Equatable, Sendable {
+    public var layout: MessageLayout
+    public var text: String
+    /// 1 until the fade, then down in `MessageFade.steps` even steps.
+    public var opacity: Double
 }

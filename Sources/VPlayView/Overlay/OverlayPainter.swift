@@ -1,5 +1,6 @@
-/// Turns an `OverlayLook` into coloured shapes and says where each text goes. Pure, so the
-/// SDL side only uploads the mesh and copies text textures into the rects given here.
+/// Turns an `OverlayLook` and a `MessageLook` into coloured shapes and says where each text
+/// goes. Pure, so the SDL side only uploads the mesh and copies text textures into the rects
+/// given here.
 enum OverlayPainter {
     static let bandTop = RGBA(0, 0, 0, 110)
     static let bandBottom = RGBA(0, 0, 0, 190)
@@ -7,16 +8,69 @@ enum OverlayPainter {
     static let hoverGlow = RGBA(255, 255, 255, 40)
     static let trackColor = RGBA(255, 255, 255, 80)
     static let bubbleColor = RGBA(0, 0, 0, 200)
+    /// The speed label's resting pill, so it reads as a button.
+    static let pillColor = RGBA(255, 255, 255, 26)
+    /// The volume level while muted: still there, but clearly not playing.
+    static let mutedFill = RGBA(176, 180, 186)
+    /// A-B loop marks: warm, apart from the white of the track and thumb.
+    static let loopMarkColor = RGBA(255, 184, 28)
+    static let messagePlate = RGBA(0, 0, 0, 165)
 
-    /// The shapes of `look`, in pixels. `tooltipFrame` is the bubble, sized by its text.
-    static func mesh(for look: OverlayLook, scale: Double, tooltipFrame: OverlayRect?, reusing old: Mesh) -> Mesh {
-        let layout = look.layout
+    /// The shapes of `look` (the bar, nil when hidden) and of `message` on `messagePlate`, in
+    /// pixels. `tooltipFrame` is the bubble and `messagePlate` the message's plate, each sized
+    /// by its text.
+    static func mesh(for look: OverlayLook?, message: MessageLook?, scale: Double, tooltipFrame: OverlayRect?,
+                     messagePlate plate: OverlayRect?, reusing old: Mesh) -> Mesh {
         var builder = MeshBuilder(scale: scale, reusing: old)
+        if let look {
+            addBar(look, tooltipFrame: tooltipFrame, to: &builder)
+        }
+        if let message, let plate {
+            var color = messagePlate
+            color.a = UInt8((Double(color.a) * message.opacity).rounded())
+            builder.fillRoundedRect(plate, radius: message.layout.fontSize * 0.35, color: color)
+        }
+        return builder.mesh
+    }
+
+    /// Where the "10" goes on a skip button: under its arrows.
+    static func skipCaptionCenter(in button: OverlayRect, layout: OverlayLayout) -> OverlayPoint {
+        OverlayPoint(x: button.midX, y: button.midY + layout.barHeight * 0.2)
+    }
+
+    /// The speed label's pill: a capsule around the text, inside the button.
+    static func speedPill(in layout: OverlayLayout) -> OverlayRect {
+        let button = layout.speedButton, height = layout.barHeight * 0.52
+        return OverlayRect(x: button.minX + layout.barHeight * 0.04, y: button.midY - height / 2,
+                           width: max(0, button.width - layout.barHeight * 0.08), height: height)
+    }
+
+    /// The speaker is drawn a little larger than the other icons: it is wider than it is tall.
+    static func speakerSize(in layout: OverlayLayout) -> Double {
+        layout.iconSize * 1.15
+    }
+
+    /// The point between the speaker's two waves where the mute cross is centred.
+    static func muteCrossCenter(in layout: OverlayLayout) -> OverlayPoint {
+        OverlayPoint(x: layout.muteButton.midX + 0.3 * speakerSize(in: layout), y: layout.muteButton.midY)
+    }
+
+    private static func addBar(_ look: OverlayLook, tooltipFrame: OverlayRect?, to builder: inout MeshBuilder) {
+        let layout = look.layout
         builder.fillGradient(layout.band, top: bandTop, bottom: bandBottom)
 
-        if let hovered = look.hovered, let button = buttonRect(hovered, in: layout) {
-            builder.fillCircle(center: OverlayPoint(x: button.midX, y: button.midY),
-                               radius: layout.barHeight * 0.4, color: hoverGlow)
+        let pill = speedPill(in: layout)
+        builder.fillRoundedRect(pill, radius: pill.height / 2, color: pillColor)
+        switch look.hovered {
+        case .speed?:
+            builder.fillRoundedRect(pill, radius: pill.height / 2, color: hoverGlow)
+        case let hovered?:
+            if let button = buttonRect(hovered, in: layout) {
+                builder.fillCircle(center: OverlayPoint(x: button.midX, y: button.midY),
+                                   radius: layout.barHeight * 0.4, color: hoverGlow)
+            }
+        case nil:
+            break
         }
         let icon = layout.iconSize
         let play = layout.playPauseButton
@@ -34,6 +88,7 @@ enum OverlayPainter {
         }
         addSkipArrows(to: &builder, in: layout.skipBackButton, pointingRight: false, iconSize: icon)
         addSkipArrows(to: &builder, in: layout.skipForwardButton, pointingRight: true, iconSize: icon)
+        addSpeaker(to: &builder, look: look)
 
         let track = layout.track
         builder.fillRoundedRect(track, radius: track.height / 2, color: trackColor)
@@ -41,19 +96,30 @@ enum OverlayPainter {
             var filled = track
             filled.width = max(0, thumbX - track.minX)
             builder.fillRoundedRect(filled, radius: track.height / 2, color: foreground)
+        }
+        for x in [look.loopAX, look.loopBX].compactMap({ $0 }) {
+            let mark = layout.loopMark(atX: x)
+            builder.fillRoundedRect(mark, radius: mark.width / 2, color: loopMarkColor)
+        }
+        if let thumbX = look.thumbX {
             // The thumb swells while the slider is under the pointer, to say it can be grabbed.
             let radius = layout.thumbRadius * (look.tooltip == nil ? 1 : 1.25)
             builder.fillCircle(center: OverlayPoint(x: thumbX, y: track.midY), radius: radius, color: foreground)
         }
+
+        if let volumeTrack = layout.volumeTrack, let thumbX = look.volumeThumbX {
+            let level = look.isMuted ? mutedFill : foreground
+            builder.fillRoundedRect(volumeTrack, radius: volumeTrack.height / 2, color: trackColor)
+            var filled = volumeTrack
+            filled.width = max(0, thumbX - volumeTrack.minX)
+            builder.fillRoundedRect(filled, radius: volumeTrack.height / 2, color: level)
+            let radius = layout.volumeThumbRadius * (look.volumeIsActive ? 1.25 : 1)
+            builder.fillCircle(center: OverlayPoint(x: thumbX, y: volumeTrack.midY), radius: radius, color: level)
+        }
+
         if let tooltipFrame {
             builder.fillRoundedRect(tooltipFrame, radius: tooltipFrame.height * 0.25, color: bubbleColor)
         }
-        return builder.mesh
-    }
-
-    /// Where the "10" goes on a skip button: under its arrows.
-    static func skipCaptionCenter(in button: OverlayRect, layout: OverlayLayout) -> OverlayPoint {
-        OverlayPoint(x: button.midX, y: button.midY + layout.barHeight * 0.2)
     }
 
     private static func buttonRect(_ element: OverlayElement, in layout: OverlayLayout) -> OverlayRect? {
@@ -61,7 +127,8 @@ enum OverlayPainter {
         case .skipBack: layout.skipBackButton
         case .playPause: layout.playPauseButton
         case .skipForward: layout.skipForwardButton
-        case .slider, .bar: nil
+        case .mute: layout.muteButton
+        case .speed, .slider, .volume, .bar: nil
         }
     }
 
@@ -79,6 +146,33 @@ enum OverlayPainter {
                 OverlayPoint(x: base + direction * width, y: midY),
                 OverlayPoint(x: base, y: midY + height / 2),
             ], color: foreground)
+        }
+    }
+
+    /// A speaker with its sound waves, or crossed out while muted.
+    private static func addSpeaker(to builder: inout MeshBuilder, look: OverlayLook) {
+        let layout = look.layout, icon = speakerSize(in: layout)
+        let x = layout.muteButton.midX, y = layout.muteButton.midY
+        // The box, reaching into the cone so no seam shows where they meet.
+        builder.fillRect(OverlayRect(x: x - 0.58 * icon, y: y - 0.17 * icon, width: 0.26 * icon, height: 0.34 * icon),
+                         color: foreground)
+        builder.fillConvexPolygon([
+            OverlayPoint(x: x - 0.38 * icon, y: y - 0.17 * icon), OverlayPoint(x: x - 0.08 * icon, y: y - 0.48 * icon),
+            OverlayPoint(x: x - 0.08 * icon, y: y + 0.48 * icon), OverlayPoint(x: x - 0.38 * icon, y: y + 0.17 * icon),
+        ], color: foreground)
+        let stroke = max(1.5 / builder.scale, 0.09 * icon)
+        if look.isMuted {
+            let cross = muteCrossCenter(in: layout), arm = 0.19 * icon
+            builder.fillLine(from: OverlayPoint(x: cross.x - arm, y: cross.y - arm),
+                             to: OverlayPoint(x: cross.x + arm, y: cross.y + arm), width: stroke, color: foreground)
+            builder.fillLine(from: OverlayPoint(x: cross.x - arm, y: cross.y + arm),
+                             to: OverlayPoint(x: cross.x + arm, y: cross.y - arm), width: stroke, color: foreground)
+        } else {
+            let center = OverlayPoint(x: x - 0.14 * icon, y: y), sweep = 0.27 * Double.pi
+            for (wave, radius) in [0.3 * icon, 0.55 * icon].enumerated() where wave < look.volumeWaves {
+                builder.strokeArc(center: center, radius: radius, thickness: stroke, from: -sweep, to: sweep,
+                                  color: foreground)
+            }
         }
     }
 }

@@ -6,6 +6,7 @@ final class TextTexture {
     private var texture: OpaquePointer?
     private var renderedText = ""
     private var renderedSize: Int32 = 0
+    private var renderedWrapWidth: Int32 = 0
     private var renderer: OpaquePointer?
     /// Size of the rendered text in pixels.
     private(set) var width: Int32 = 0
@@ -15,16 +16,20 @@ final class TextTexture {
         if let texture { SDL_DestroyTexture(texture) }
     }
 
-    func update(_ text: String, pixelSize: Int32, font: Font, renderer: OpaquePointer) {
-        guard text != renderedText || pixelSize != renderedSize || renderer != self.renderer else { return }
+    /// - Parameter wrapWidth: pixels; above 0, longer text wraps onto more lines.
+    func update(_ text: String, pixelSize: Int32, font: Font, renderer: OpaquePointer, wrapWidth: Int32 = 0) {
+        guard text != renderedText || pixelSize != renderedSize || wrapWidth != renderedWrapWidth
+                || renderer != self.renderer else { return }
         if let texture { SDL_DestroyTexture(texture) }
         texture = nil
         width = 0
         height = 0
         renderedText = text
         renderedSize = pixelSize
+        renderedWrapWidth = wrapWidth
         self.renderer = renderer
-        guard let surface = font.render(text, pixelSize: pixelSize, color: SDL_Color(r: 255, g: 255, b: 255, a: 255))
+        guard let surface = font.render(text, pixelSize: pixelSize, color: SDL_Color(r: 255, g: 255, b: 255, a: 255),
+                                        wrapWidth: wrapWidth)
         else { return }
         defer { SDL_FreeSurface(surface) }
         // Created from an ARGB surface, the texture already blends by its alpha.
@@ -41,9 +46,11 @@ final class TextTexture {
                  w: width, h: height)
     }
 
-    func draw(in frame: SDL_Rect, renderer: OpaquePointer) {
+    /// Copies the text into `frame`, its alpha scaled by `alpha` (255: as rendered).
+    func draw(in frame: SDL_Rect, alpha: UInt8 = 255, renderer: OpaquePointer) {
         guard let texture else { return }
         var frame = frame
+        SDL_SetTextureAlphaMod(texture, alpha)
         SDL_RenderCopy(renderer, texture, nil, &frame)
     }
 }

@@ -1,0 +1,161 @@
+import Foundation
+
+/// Why a resume position was not saved.
+public struct WatchLaterError: Error, Equatable, CustomStringConvertible {
+    public let path: String
+    public let reason: String
+
+    public var description: String { "cannot save resume position to '\(path)': \(reason)" }
+}
+
+/// Remembers where playback of each file stopped (mpv's watch_later): one small file per
+/// media file, named by a stable hash of its absolute path, holding
+/// `start=<seconds>\npath=<absolute path>\n`. What it reads back is checked, not trusted:
+/// anything unexpected counts as no position and is reported once.
+public final class WatchLaterStore: Sendable {
+    public let directory: URL
+    private let warn: (@Sendable (String) -> Void)?
+    /// Entry files already reported, so a bad one is mentioned once, not on every read.
+    private let reported = Locked<Set<String>>([])
+    /// Entries are a few dozen bytes; anything bigger is not one of ours.
+    static let sizeLimit = 4096
+
+    public init(directory: URL = WatchLaterStore.defaultDirectory(),
+                warn: (@Sendable (String) -> Void)? = nil) {
+        self.directory = directory
+        self.warn = warn
+    }
+
+    /// `$XDG_STATE_HOME/vplay/watch_later` (ignored unless absolute, as the XDG spec says),
+    /// else `~/.local/state/vplay/watch_later`.
+    public static func defaultDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
+        let state: URL
+        if let xdg = environment["XDG_STATE_HOME"], xdg.hasPrefix("/") {
+            state = URL(fileURLWithPath: xdg, isDirectory: true)
+        } else {
+            let home = environment["HOME"].map { URL(fileURLWithPath: $0, isDirectory: true) }
+                ?? FileManager.default.homeDirectoryForCurrentUser
+            state = home.appendingPathComponent(".local/state", isDirectory: true)
+        }
+        return state.appendingPathComponent("vplay/watch_later", isDirectory: true)
+    }
+
+    /// Whether stopping at `position` is worth remembering: only files over a minute long,
+    /// and not in the first 10 s or the last 5 %, where starting over is what one wants.
+    public static func shouldSave(position: Double, duration: Double?) -> Bool {
+        guard let duration, duration.isFinite, duration > 60, position.isFinite else { return false }
+        return position >= 10 && position < duration * 0.95
+    }
+
+    /// Records `position` (seconds) for the media at `path`, replacing any earlier one.
+    public func save(position: Double, for path: String) throws(WatchLaterError) {
+        let absolute = Self.absolutePath(path)
+        let url = entryURL(absolutePath: absolute)
+        guard position.isFinite, position >= 0 else {
+            throw WatchLaterError(path: url.path, reason: "\(position) is not a playback position")
+        }
+        let bytes = Array("start=\(String(format: "%.3f", position))\npath=\(absolute)\n".utf8)
+        guard bytes.count <= Self.sizeLimit else {
+            throw WatchLaterError(path: url.path, reason: "the media path is too long to record")
+        }
+        do throws(FileSystem.Failure) {
+            // 0700 / 0600: the list of what was watched is nobody else's business.
+            try FileSystem.makeDirectories(directory, mode: 0o700)
+            try FileSystem.replace(url, with: bytes, permissions: 0o600)
+        } catch {
+            throw WatchLaterError(path: url.path, reason: error.reason)
+        }
+        _ = reported.withLock { $0.remove(url.path) }
+    }
+
+    /// The position saved for the media at `path`, or nil when there is none or the entry
+    /// cannot be trusted.
+    public func position(for path: String) -> Double? {
+        let absolute = Self.absolutePath(path)
+        let url = entryURL(absolutePath: absolute)
+        do throws(EntryProblem) {
+            guard let bytes = try Self.contents(of: url) else { return nil }
+            return try Self.position(in: bytes, absolutePath: absolute)
+        } catch {
+            let isNew = reported.withLock { $0.insert(url.path).inserted }
+            if isNew { warn?("ignoring resume position '\(url.path)': \(error.reason)") }
+            return nil
+        }
+    }
+
+    /// Forgets the position for the media at `path` (played to the end, or not worth keeping).
+    public func remove(for path: String) {
+        unlink(entryURL(absolutePath: Self.absolutePath(path)).path)
+    }
+
+    func entryURL(for path: String) -> URL { entryURL(absolutePath: Self.absolutePath(path)) }
+
+    private func entryURL(absolutePath: String) -> URL {
+        directory.appendingPathComponent(Self.fnv1a64Hex(absolutePath))
+    }
+
+    /// The path as one file has one name: absolute and without `.`/`..`; URLs (streams) as given.
+    static func absolutePath(_ path: String) -> String {
+        path.contains("://") ? path : URL(fileURLWithPath: path).standardizedFileURL.path
+    }
+
+    /// 64-bit FNV-1a, as 16 hex digits: the same in every process, unlike `Hasher`.
+    static func fnv1a64Hex(_ text: String) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in text.utf8 {
+            hash ^= UInt64(byte)
+            hash &*= 0x0000_0100_0000_01b3
+        }
+        let digits = String(hash, radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
+    }
+
+    private struct EntryProblem: Error {
+        let reason: String
+    }
+
+    /// The bytes of the regular file at `url`, or nil when there is none. Symbolic links,
+    /// FIFOs (which would block) and big files are refused without reading them.
+    private static func contents(of url: URL) throws(EntryProblem) -> [UInt8]? {
+        let fd = open(url.path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        if fd < 0 {
+            if errno == ENOENT { return nil }
+            throw EntryProblem(reason: errno == ELOOP ? "it is a symbolic link" : String(cString: strerror(errno)))
+        }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+            throw EntryProblem(reason: "not a regular file")
+        }
+        // One byte past the limit tells an oversized file (even one still growing) from a full one.
+        var bytes = [UInt8](repeating: 0, count: sizeLimit + 1)
+        var count = 0
+        while count < bytes.count {
+            let n = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress! + count, $0.count - count) }
+            if n < 0, errno == EINTR { continue }
+            guard n >= 0 else { throw EntryProblem(reason: String(cString: strerror(errno))) }
+            if n == 0 { break }
+            count += n
+        }
+        guard count <= sizeLimit else { throw EntryProblem(reason: "larger than \(sizeLimit) bytes") }
+        return Array(bytes[..<count])
+    }
+
+    /// Parses an entry strictly: exactly the two lines `save` writes, for this very path,
+    /// with a plain non-negative decimal number (no sign, exponent, `nan` or `inf`).
+    private static func position(in bytes: [UInt8], absolutePath: String) throws(EntryProblem) -> Double {
+        guard let text = String(validating: bytes, as: UTF8.self) else { throw EntryProblem(reason: "not UTF-8 text") }
+        guard text.hasPrefix("start="), let newline = text.firstIndex(of: "\n") else {
+            throw EntryProblem(reason: "malformed")
+        }
+        let number = text[text.index(text.startIndex, offsetBy: 6)..<newline]
+        guard text[text.index(after: newline)...] == "path=\(absolutePath)\n" else {
+            throw EntryProblem(reason: "it records a different file or is malformed")
+        }
+        guard (1...20).contains(number.count), number.filter({ $0 == "." }).count <= 1,
+              number.allSatisfy({ $0 == "." || $0.isASCII && $0.isNumber }),
+              let value = Double(number), value.isFinite
+        else { throw EntryProblem(reason: "invalid start time") }
+        return value
+    }
+}

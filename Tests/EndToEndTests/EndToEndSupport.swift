@@ -1,0 +1,477 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+import TestSupport
+import XCTest
+
+// Shared helpers for the end-to-end tests that drive the built `vplay` binary
+// through its window (PlaybackWindowTests, OverlayMouseTests, KeyboardTests,
+// BadInputBinaryTests).
+
+/// Skips the calling test when there is no X display (outside scripts/test-env.sh).
+func skipWithoutDisplay() throws {
+    try XCTSkipUnless(Screen.isAvailable, "needs DISPLAY (run under scripts/test-env.sh)")
+}
+
+/// Frames per second of every `ClipSpec.av` clip these tests use.
+let clipFPS = 25.0
+
+// MARK: - Geometry mirrored from the product
+
+/// A mirror of `VPlayView.OverlayLayout`'s formulas (Sources/VPlayView/Overlay/
+/// OverlayLayout.swift), which EndToEndTests cannot import: the target depends only on
+/// TestSupport. Keep in step with that file; only what the tests click is here.
+/// Left to right: −10 s, play/pause, +10 s, time label, seek slider (the rest), then from
+/// the right edge inwards the volume slider (only when the seek slider keeps at least
+/// 5 bar heights), the mute button and the speed label. Window points are pixels under
+/// Xvfb (no high-DPI scaling). `seekTrackMismatch(in:)` checks the mirror against pixels.
+struct MirroredOverlayLayout {
+    struct Rect {
+        var x, y, width, height: Double
+        var midX: Double { x + width / 2 }
+        var midY: Double { y + height / 2 }
+        var maxX: Double { x + width }
+    }
+
+    let barHeight: Double
+    let band: Rect
+    let skipBackButton: Rect
+    let playPauseButton: Rect
+    let skipForwardButton: Rect
+    let slider: Rect
+    let track: Rect
+    let thumbRadius: Double
+    let iconSize: Double
+
+    init(windowWidth: Int, windowHeight: Int, showsHours: Bool = false) {
+        let w = Double(max(0, windowWidth)), h = Double(max(0, windowHeight))
+        let bar = min(h, min(140, max(40, h * 0.09)))
+        barHeight = bar
+        band = Rect(x: 0, y: h - bar, width: w, height: bar)
+        let fontSize = bar * 0.34
+        iconSize = bar * 0.36
+        thumbRadius = bar * 0.13
+        let padding = bar * 0.2
+        let buttonWidth = bar * 0.9
+        let top = h - bar
+        func column(_ x: Double, _ width: Double) -> Rect { Rect(x: x, y: top, width: max(0, width), height: bar) }
+        skipBackButton = column(padding, buttonWidth)
+        playPauseButton = column(skipBackButton.maxX, buttonWidth)
+        skipForwardButton = column(playPauseButton.maxX, buttonWidth)
+        let labelEms = showsHours ? 8.9 : 6.9
+        let timeLabel = column(skipForwardButton.maxX + padding / 2, labelEms * fontSize)
+        let sliderStart = timeLabel.maxX + padding
+        // The right-hand group: speed label, mute button, volume slider (when room).
+        let speedWidth = 3.4 * fontSize, volumeWidth = bar * 1.6
+        let sliderEndWithVolume = w - padding - volumeWidth - buttonWidth - speedWidth - padding / 2
+        var right = w - padding
+        if sliderEndWithVolume - sliderStart >= 5 * bar {
+            right -= volumeWidth
+        }
+        let speedButtonX = right - buttonWidth - speedWidth
+        slider = column(sliderStart, speedButtonX - padding / 2 - sliderStart)
+        let trackHeight = max(2, bar * 0.08)
+        track = Rect(x: slider.x + thumbRadius, y: band.midY - trackHeight / 2,
+                     width: max(0, slider.width - 2 * thumbRadius), height: trackHeight)
+    }
+
+    /// `OverlayLayout.thumbX(for:)`: the thumb centre for `fraction`.
+    func thumbX(for fraction: Double) -> Double {
+        track.x + min(1, max(0, fraction)) * track.width
+    }
+
+    /// `OverlayLayout.fraction(atX:)`: the slider value under `x`.
+    func fraction(atX x: Double) -> Double {
+        guard track.width > 0 else { return 0 }
+        return min(1, max(0, (x - track.x) / track.width))
+    }
+
+    /// Checks the mirrored seek track against a screenshot with the bar shown and the thumb
+    /// at the far left (paused on the first frame): the drawn line (brighter than the band
+    /// just above it) must run to 2 px short of the mirrored right end and stop within 2 px
+    /// past it. Returns what is wrong, nil when the mirror matches.
+    func seekTrackMismatch(in image: RGBImage) -> String? {
+        let row = Int(track.midY.rounded(.down))
+        let above = Int((track.y - 3).rounded(.down))
+        func lift(_ x: Int) -> Double { image.brightness(x: x, y: row) - image.brightness(x: x, y: above) }
+        let end = Int(track.maxX.rounded())
+        let inside = stride(from: Int(track.x + 3 * thumbRadius), through: end - 2, by: 1).map(lift)
+        if let weakest = inside.min(), weakest < 12 {
+            return "no seek track drawn all the way to x=\(end - 2) (weakest lift \(weakest))"
+        }
+        if lift(end + 2) >= 12 {
+            return "the seek track goes on past the mirrored end x=\(end)"
+        }
+        return nil
+    }
+}
+
+/// A mirror of `VPlayView.Letterbox.fit` (Sources/VPlayView/Window/Letterbox.swift):
+/// where the picture goes in the window, as large as fits, centred, aspect kept.
+func letterbox(displayAspect: Double, windowWidth: Int, windowHeight: Int) -> PixelRect {
+    var width = windowWidth
+    var height = Int((Double(width) / displayAspect).rounded())
+    if height > windowHeight {
+        height = windowHeight
+        width = Int((Double(height) * displayAspect).rounded())
+    }
+    return PixelRect(x: (windowWidth - width) / 2, y: (windowHeight - height) / 2, width: width, height: height)
+}
+
+// MARK: - Pixels
+
+extension RGBImage {
+    /// Mean of the three channels at (x, y).
+    func brightness(x: Int, y: Int) -> Double {
+        let offset = (y * width + x) * 3
+        return (Double(pixels[offset]) + Double(pixels[offset + 1]) + Double(pixels[offset + 2])) / 3
+    }
+
+    /// Mean brightness over a rectangle (clipped to the image).
+    func meanBrightness(_ rect: PixelRect) -> Double {
+        var sum = 0.0, count = 0
+        for y in max(0, rect.y)..<min(height, rect.y + rect.height) {
+            for x in max(0, rect.x)..<min(width, rect.x + rect.width) {
+                sum += brightness(x: x, y: y)
+                count += 1
+            }
+        }
+        return count == 0 ? 0 : sum / Double(count)
+    }
+
+    /// The largest channel value in `rect` (clipped to the image).
+    func maxChannel(_ rect: PixelRect) -> UInt8 {
+        var result: UInt8 = 0
+        for y in max(0, rect.y)..<min(height, rect.y + rect.height) {
+            for x in max(0, rect.x)..<min(width, rect.x + rect.width) {
+                let offset = (y * width + x) * 3
+                result = max(result, pixels[offset], pixels[offset + 1], pixels[offset + 2])
+            }
+        }
+        return result
+    }
+
+    /// Mean absolute per-channel difference from `other` over `rect`.
+    func meanDifference(from other: RGBImage, in rect: PixelRect) -> Double {
+        precondition(width == other.width && height == other.height)
+        var sum = 0, count = 0
+        for y in max(0, rect.y)..<min(height, rect.y + rect.height) {
+            for x in max(0, rect.x)..<min(width, rect.x + rect.width) {
+                let offset = (y * width + x) * 3
+                for channel in 0..<3 {
+                    sum += abs(Int(pixels[offset + channel]) - Int(other.pixels[offset + channel]))
+                    count += 1
+                }
+            }
+        }
+        return count == 0 ? 0 : Double(sum) / Double(count)
+    }
+
+    /// Writes the image as PNG (via ImageMagick) and returns where.
+    func savePNG(to url: URL) throws {
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let ppm = url.deletingPathExtension().appendingPathExtension("ppm")
+        defer { try? FileManager.default.removeItem(at: ppm) }
+        try (Data("P6\n\(width) \(height)\n255\n".utf8) + Data(pixels)).write(to: ppm)
+        try ChildProcess.run("convert", [ppm.path, url.path], timeout: .seconds(20)).requireSuccess()
+    }
+}
+
+extension PixelRect {
+    init(_ rect: MirroredOverlayLayout.Rect) {
+        self.init(x: Int(rect.x.rounded()), y: Int(rect.y.rounded()),
+                  width: Int(rect.width.rounded()), height: Int(rect.height.rounded()))
+    }
+}
+
+/// Seconds elapsed since `start`.
+func seconds(since start: ContinuousClock.Instant) -> Double {
+    let elapsed = ContinuousClock.now - start
+    return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+}
+
+extension Duration {
+    var inSeconds: Double { Double(components.seconds) + Double(components.attoseconds) * 1e-18 }
+}
+
+// MARK: - IPC client
+
+struct EndToEndError: Error, CustomStringConvertible {
+    let description: String
+}
+
+/// A minimal blocking client for the player's mpv-style JSON IPC socket, for reading
+/// `time-pos`, `pause` and friends in assertions.
+final class IPCClient {
+    private let descriptor: Int32
+    private var buffer: [UInt8] = []
+    private var nextRequestID = 1
+
+    /// Connects to the socket at `path`, retrying until `timeout` (the player creates it
+    /// only after its window).
+    init(path: String, timeout: Duration = .seconds(5)) throws {
+        let deadline = ContinuousClock.now + timeout
+        while true {
+            let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+            guard fd >= 0 else { throw EndToEndError(description: "socket() failed: errno \(errno)") }
+            var address = sockaddr_un()
+            address.sun_family = sa_family_t(AF_UNIX)
+            let bytes = Array(path.utf8)
+            guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else {
+                close(fd)
+                throw EndToEndError(description: "socket path too long: \(path)")
+            }
+            withUnsafeMutableBytes(of: &address.sun_path) { raw in
+                raw.copyBytes(from: bytes)
+                raw[bytes.count] = 0
+            }
+            let result = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+                }
+            }
+            if result == 0 {
+                descriptor = fd
+                return
+            }
+            close(fd)
+            guard ContinuousClock.now < deadline else {
+                throw EndToEndError(description: "cannot connect to \(path): errno \(errno)")
+            }
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+    }
+
+    deinit { close(descriptor) }
+
+    /// Sends `command` and returns the reply's `data` (nil when absent); throws when the
+    /// reply's `error` is not "success" or no reply comes within `timeout`.
+    func command(_ command: [Any], timeout: Duration = .seconds(3)) throws -> Any? {
+        let id = nextRequestID
+        nextRequestID += 1
+        var line = try JSONSerialization.data(withJSONObject: ["command": command, "request_id": id])
+        line.append(0x0A)
+        try line.withUnsafeBytes { raw in
+            var sent = 0
+            while sent < raw.count {
+                let n = send(descriptor, raw.baseAddress! + sent, raw.count - sent, Int32(MSG_NOSIGNAL))
+                guard n > 0 else { throw EndToEndError(description: "send failed: errno \(errno)") }
+                sent += n
+            }
+        }
+        let deadline = ContinuousClock.now + timeout
+        while true {
+            let message = try readLine(deadline: deadline)
+            guard let object = try JSONSerialization.jsonObject(with: Data(message)) as? [String: Any] else { continue }
+            // Skip events and replies to other requests.
+            guard let replyID = object["request_id"] as? Int, replyID == id, let error = object["error"] as? String
+            else { continue }
+            guard error == "success" else {
+                throw EndToEndError(description: "\(command) failed: \(error)")
+            }
+            return object["data"]
+        }
+    }
+
+    func property(_ name: String) throws -> Any? {
+        try command(["get_property", name])
+    }
+
+    func double(_ name: String) throws -> Double {
+        guard let value = try property(name) as? Double else {
+            throw EndToEndError(description: "\(name) is not a number")
+        }
+        return value
+    }
+
+    func bool(_ name: String) throws -> Bool {
+        guard let value = try property(name) as? Bool else {
+            throw EndToEndError(description: "\(name) is not a boolean")
+        }
+        return value
+    }
+
+    private func readLine(deadline: ContinuousClock.Instant) throws -> [UInt8] {
+        while true {
+            if let newline = buffer.firstIndex(of: 0x0A) {
+                let line = Array(buffer[..<newline])
+                buffer.removeSubrange(...newline)
+                return line
+            }
+            let remaining = deadline - ContinuousClock.now
+            guard remaining > .zero else { throw EndToEndError(description: "no IPC reply in time") }
+            var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&poller, 1, Int32(max(1, remaining.inSeconds * 1000)))
+            guard ready > 0 else { continue }
+            var chunk = [UInt8](repeating: 0, count: 4096)
+            let n = recv(descriptor, &chunk, chunk.count, 0)
+            guard n > 0 else { throw EndToEndError(description: "IPC socket closed") }
+            buffer.append(contentsOf: chunk[..<n])
+        }
+    }
+}
+
+// MARK: - A running player with a window
+
+/// The built player playing one file in its own window, driven like a person would:
+/// screenshots, clicks and keys through xdotool, plus an IPC connection for assertions.
+/// Killed (SIGTERM, then SIGKILL) when the test ends if it is still running.
+final class PlayerSession {
+    let process: RunningProcess
+    let title: String
+    let window: String
+    /// The window's size.
+    let width: Int
+    let height: Int
+    /// The window's top-left corner on the screen.
+    let origin: (x: Int, y: Int)
+    let displayAspect: Double
+    let ipc: IPCClient?
+    private let socketPath: String?
+
+    /// - Parameters:
+    ///   - clip: the file to play; the window is found by its name unless `arguments` sets `--title`.
+    ///   - displayAspect: the picture's width / height, to find it inside the window.
+    ///   - withIPC: open `--input-ipc-server` on a private socket and connect to it.
+    init(clip: URL, arguments: [String] = [], displayAspect: Double = 4.0 / 3.0, withIPC: Bool = true,
+         title: String? = nil) throws {
+        var arguments = arguments
+        if withIPC {
+            // sun_path holds 107 bytes; keep the socket under /tmp whatever TMPDIR is.
+            let path = "/tmp/vplay-e2e-\(getpid())-\(UUID().uuidString.prefix(8)).sock"
+            socketPath = path
+            arguments.append("--input-ipc-server=\(path)")
+        } else {
+            socketPath = nil
+        }
+        process = try BinaryRunner.launch(arguments + [clip.path])
+        self.title = title ?? clip.lastPathComponent
+        guard let window = try Screen.findWindow(name: self.title, timeout: .seconds(10)) else {
+            process.terminate()
+            let result = process.waitForExit(timeout: .seconds(3))
+            throw EndToEndError(description: "no window titled '\(self.title)' appeared; player: status \(result.status), stderr: \(result.errorText)")
+        }
+        self.window = window
+        let geometry = try Screen.windowGeometry(window)
+        width = geometry.width
+        height = geometry.height
+        origin = (geometry.x, geometry.y)
+        self.displayAspect = displayAspect
+        ipc = try socketPath.map { try IPCClient(path: $0) }
+        // The pointer starts over the picture, away from the bar, whatever earlier tests did.
+        try mouseMove(x: width / 2, y: height / 4)
+    }
+
+    deinit {
+        process.terminate()
+        process.waitForExit(timeout: .seconds(3))
+        if let socketPath { unlink(socketPath) }
+    }
+
+    /// Where the picture is inside the window.
+    var videoRect: PixelRect {
+        letterbox(displayAspect: displayAspect, windowWidth: width, windowHeight: height)
+    }
+
+    var layout: MirroredOverlayLayout {
+        MirroredOverlayLayout(windowWidth: width, windowHeight: height)
+    }
+
+    func capture() throws -> RGBImage {
+        let image = try Screen.capture(window: window)
+        guard image.width == width, image.height == height else {
+            throw EndToEndError(description: "window is \(image.width)x\(image.height), expected \(width)x\(height)")
+        }
+        return image
+    }
+
+    /// The frame number on screen now, nil when it cannot be read.
+    func frameNumber() throws -> Int? {
+        FramePattern.read(try capture(), rect: videoRect)
+    }
+
+    /// Polls screenshots until the frame number on screen satisfies `condition`; returns
+    /// it, or nil once `timeout` passes.
+    func waitForFrame(timeout: Duration = .seconds(5), where condition: (Int) -> Bool) throws -> Int? {
+        let deadline = ContinuousClock.now + timeout
+        repeat {
+            if let frame = try frameNumber(), condition(frame) { return frame }
+            Thread.sleep(forTimeInterval: 0.02)
+        } while ContinuousClock.now < deadline
+        return nil
+    }
+
+    /// Polls screenshots until the same frame number has been on screen for `stillFor`;
+    /// returns it, or nil if the picture never settles within `timeout`.
+    func waitForStillFrame(stillFor: Duration = .milliseconds(500), timeout: Duration = .seconds(5)) throws -> Int? {
+        let deadline = ContinuousClock.now + timeout
+        var current: (frame: Int, since: ContinuousClock.Instant)?
+        repeat {
+            let now = ContinuousClock.now
+            if let frame = try frameNumber() {
+                if let current, current.frame == frame {
+                    if now - current.since >= stillFor { return frame }
+                } else {
+                    current = (frame, now)
+                }
+            } else {
+                current = nil
+            }
+            Thread.sleep(forTimeInterval: 0.03)
+        } while ContinuousClock.now < deadline
+        return nil
+    }
+
+    // Pointer input in window coordinates, through TestSupport's Screen helpers. Those
+    // run `xdotool mousemove --sync`, which never returns (they time out after 10 s) when
+    // the pointer is already at the target, e.g. a second click on the same button or a
+    // new window at the same place as the last one. So the pointer first steps 1 px aside
+    // when it is already there.
+
+    func mouseMove(x: Int, y: Int) throws {
+        try stepAsideIfAt(x: x, y: y)
+        try Screen.mouseMove(window: window, x: x, y: y)
+    }
+
+    func click(x: Int, y: Int) throws {
+        try stepAsideIfAt(x: x, y: y)
+        try Screen.click(window: window, x: x, y: y)
+    }
+
+    func mouseDown(x: Int, y: Int) throws {
+        try stepAsideIfAt(x: x, y: y)
+        try Screen.mouseDown(window: window, x: x, y: y)
+    }
+
+    func mouseUp(x: Int, y: Int) throws {
+        try stepAsideIfAt(x: x, y: y)
+        try Screen.mouseUp(window: window, x: x, y: y)
+    }
+
+    private func stepAsideIfAt(x: Int, y: Int) throws {
+        let shell = try ChildProcess.run("xdotool", ["getmouselocation", "--shell"], timeout: .seconds(10))
+            .requireSuccess().outputText
+        var values: [String: Int] = [:]
+        for line in shell.split(separator: "\n") {
+            let parts = line.split(separator: "=", maxSplits: 1)
+            if parts.count == 2 { values[String(parts[0])] = Int(parts[1]) }
+        }
+        guard values["X"] == origin.x + x, values["Y"] == origin.y + y else { return }
+        try Screen.mouseMove(window: window, x: x > 0 ? x - 1 : x + 1, y: y)
+    }
+}
+
+// MARK: - Clips
+
+enum Clips {
+    /// 320×240, 25 fps, with the frame pattern and a 440 Hz tone.
+    static func av(seconds: Double) throws -> URL {
+        try MediaFactory.clip(.av(seconds: seconds))
+    }
+}
+
+/// Where screenshots kept for people go: outside the repository, so git stays small.
+var artifactsDirectory: URL {
+    FileManager.default.temporaryDirectory.appendingPathComponent("vplay-artifacts", isDirectory: true)
+}

@@ -1,0 +1,198 @@
+import Foundation
+import TestSupport
+import XCTest
+@testable import VPlayCore
+
+/// The seek-bar preview on real files: its own decoder, keyframes only, newest request wins.
+final class ThumbnailServiceTests: XCTestCase {
+    /// Counts `onReady` calls and lets a test wait for the next one.
+    private final class ReadySignal: @unchecked Sendable {
+        private let condition = NSCondition()
+        private var calls = 0
+        var count: Int { condition.withLock { calls } }
+
+        func fire() {
+            condition.withLock {
+                calls += 1
+                condition.broadcast()
+            }
+        }
+
+        /// Waits until more than `seen` calls have happened.
+        func wait(after seen: Int, timeout: Double = 10) -> Bool {
+            let deadline = Date().addingTimeInterval(timeout)
+            return condition.withLock {
+                while calls <= seen {
+                    if !condition.wait(until: deadline) { return calls > seen }
+                }
+                return true
+            }
+        }
+    }
+
+    private func service(_ spec: ClipSpec, cacheBytes: Int = 32 << 20,
+                         ready: ReadySignal) throws -> ThumbnailService {
+        let url = try MediaFactory.clip(spec)
+        return try XCTUnwrap(ThumbnailService(path: url.path, cacheBytes: cacheBytes) { ready.fire() })
+    }
+
+    /// Requests `time` and waits for the picture.
+    private func thumbnail(_ service: ThumbnailService, at time: Double, ready: ReadySignal) -> Thumbnail? {
+        let seen = ready.count
+        if !service.request(time: time) {
+            XCTAssertTrue(ready.wait(after: seen), "no thumbnail for \(time) s")
+        }
+        return service.thumbnail(near: time)
+    }
+
+    /// The frame number drawn by `FramePattern`, read from the BGRX pixels.
+    private func frameNumber(_ thumbnail: Thumbnail) -> Int? {
+        var rgb = [UInt8](repeating: 0, count: thumbnail.width * thumbnail.height * 3)
+        for y in 0..<thumbnail.height {
+            for x in 0..<thumbnail.width {
+                let source = y * thumbnail.pitch + x * 4
+                let target = (y * thumbnail.width + x) * 3
+                rgb[target] = thumbnail.pixels[source + 2]
+                rgb[target + 1] = thumbnail.pixels[source + 1]
+                rgb[target + 2] = thumbnail.pixels[source]
+            }
+        }
+        return FramePattern.read(rgb: rgb, width: thumbnail.width, height: thumbnail.height)
+    }
+
+    func testShowsTheKeyframeAtOrBeforeTheRequestedTime() throws {
+        let ready = ReadySignal()
+        let service = try service(.av(seconds: 8), ready: ready)
+        let picture = try XCTUnwrap(thumbnail(service, at: 5.3, ready: ready))
+        XCTAssertEqual(picture.keyframeTime, 4.0, accuracy: 0.001)
+        XCTAssertEqual(frameNumber(picture), 100, "frame 100 is the keyframe at 4 s (25 fps)")
+        // 320×240 fitted into 240×160 keeps 4:3.
+        XCTAssertEqual(picture.height, 160)
+        XCTAssertEqual(picture.width, 213)
+        XCTAssertEqual(Double(picture.width) / Double(picture.height), 4.0 / 3.0, accuracy: 0.01)
+        XCTAssertEqual(picture.pitch, picture.width * 4)
+        XCTAssertEqual(picture.pixels.count, picture.pitch * picture.height)
+        XCTAssertEqual(service.decodeCount, 1)
+
+        // Once the service has read on to the next keyframe, the whole group of pictures is cached.
+        XCTAssertTrue(waitUntil { service.request(time: 5.96) })
+        XCTAssertTrue(service.request(time: 4.0))
+        XCTAssertEqual(service.thumbnail(near: 4.7)?.keyframeTime ?? -1, 4.0, accuracy: 0.001)
+        XCTAssertEqual(service.decodeCount, 1)
+
+        let next = try XCTUnwrap(thumbnail(service, at: 6.1, ready: ready))
+        XCTAssertEqual(frameNumber(next), 150)
+        let first = try XCTUnwrap(thumbnail(service, at: 0.3, ready: ready))
+        XCTAssertEqual(frameNumber(first), 0)
+        XCTAssertEqual(service.decodeCount, 3)
+        XCTAssertEqual(service.thumbnail(near: 5)?.keyframeTime ?? -1, 4.0, accuracy: 0.001, "still cached")
+    }
+
+    func testManyRequestsDecodeOnlyTheNewest() throws {
+        let ready = ReadySignal()
+        let service = try service(.av(seconds: 8), ready: ready)
+        // A pointer sweeping back and forth across every group of pictures, ending at 4.5 s.
+        let times = (0..<60).map { [0.5, 2.5, 6.5, 7.5, 1.5][$0 % 5] } + [4.5]
+        for time in times { service.request(time: time) }
+        XCTAssertTrue(waitUntil { service.thumbnail(near: 4.5)?.keyframeTime == 4.0 })
+        usleep(100_000)
+        let counts = service.requestCounts
+        print("thumbnail coalescing: \(counts.submitted) requests, \(counts.started) started, "
+              + "\(service.decodeCount) decoded")
+        XCTAssertEqual(counts.submitted, times.count)
+        // The worker may have taken the first request before the rest arrived; the rest collapse
+        // into the newest.
+        XCTAssertLessThanOrEqual(service.decodeCount, 3)
+        XCTAssertLessThanOrEqual(counts.started, 3)
+        XCTAssertEqual(frameNumber(try XCTUnwrap(service.thumbnail(near: 4.5))), 100)
+    }
+
+    func testTimesAreFromTheStartOfTheFile() throws {
+        // Timestamps begin at 1.5 s; a request at 0 still means the first picture.
+        let ready = ReadySignal()
+        let service = try service(.firstKeyframeNotAtZero, ready: ready)
+        let picture = try XCTUnwrap(thumbnail(service, at: 0.2, ready: ready))
+        XCTAssertEqual(picture.keyframeTime, 0, accuracy: 0.05)
+        XCTAssertEqual(frameNumber(picture), 0)
+    }
+
+    func testDisplayedAspectAndRotation() throws {
+        let ready = ReadySignal()
+        // 320×240 with 2:1 pixels is shown 640×240.
+        let wide = try XCTUnwrap(thumbnail(try service(.anamorphic, ready: ready), at: 1, ready: ready))
+        XCTAssertEqual([wide.width, wide.height], [240, 90])
+        // Turned a quarter: 240×320 as shown, fitted to 120×160.
+        let turned = try XCTUnwrap(thumbnail(try service(.rotated, ready: ready), at: 1, ready: ready))
+        XCTAssertEqual([turned.width, turned.height], [120, 160])
+    }
+
+    func testNoServiceWithoutAVideoStream() throws {
+        for spec in [ClipSpec.audioOnly, .audioOnlyMP3, .coverArt] {
+            let url = try MediaFactory.clip(spec)
+            XCTAssertNil(ThumbnailService(path: url.path) {}, spec.name)
+        }
+        for bad in [BadInput.emptyFile, .textFile, .directory] {
+            XCTAssertNil(ThumbnailService(path: try MediaFactory.badInput(bad).path) {}, bad.rawValue)
+        }
+        XCTAssertNil(ThumbnailService(path: "/nonexistent/file.mp4") {})
+    }
+
+    func testStopIsPromptAndFinal() throws {
+        let ready = ReadySignal()
+        let service = try service(.longGOP1080p, ready: ready)
+        service.request(time: 5)
+        let begin = Date()
+        service.stop()
+        XCTAssertLessThan(Date().timeIntervalSince(begin), 1)
+        XCTAssertFalse(service.request(time: 3))
+        service.stop()
+        XCTAssertEqual(service.cachedBytes, 0)
+    }
+
+    func testSmallCacheStaysWithinItsBytes() throws {
+        let ready = ReadySignal()
+        // Room for two 213×160 pictures.
+        let service = try service(.av(seconds: 8), cacheBytes: 2 * (213 * 160 * 4 + 64), ready: ready)
+        for time in [0.5, 2.5, 4.5, 6.5] { XCTAssertNotNil(thumbnail(service, at: time, ready: ready)) }
+        XCTAssertLessThanOrEqual(service.cachedBytes, 2 * (213 * 160 * 4 + 64))
+        XCTAssertEqual(service.decodeCount, 4)
+        XCTAssertNotNil(thumbnail(service, at: 0.5, ready: ready), "evicted, decoded again")
+        XCTAssertEqual(service.decodeCount, 5)
+    }
+
+    /// Not asserted: how long the first preview of a 1080p file takes to appear.
+    func testFirstThumbnailLatencyOn1080p() throws {
+        var first: [Double] = []
+        var warm: [Double] = []
+        for index in 0..<10 {
+            let ready = ReadySignal()
+            let service = try service(.longGOP1080p, cacheBytes: 0, ready: ready)
+            let start = Date()
+            service.request(time: 0.9 + Double(index) * 0.9)
+            XCTAssertTrue(ready.wait(after: 0))
+            first.append(Date().timeIntervalSince(start))
+            // A second, uncached picture from the same (now warm) service.
+            let seen = ready.count
+            let again = Date()
+            service.request(time: Double(9 - index))
+            XCTAssertTrue(ready.wait(after: seen))
+            warm.append(Date().timeIntervalSince(again))
+        }
+        func median(_ values: [Double]) -> String {
+            let sorted = values.sorted()
+            return String(format: "%.1f ms", (sorted[4] + sorted[5]) / 2 * 1000)
+        }
+        print("thumbnail latency, 1080p H.264, request → onReady: first \(median(first)) "
+              + "(min \(String(format: "%.1f", first.min()! * 1000)), max \(String(format: "%.1f", first.max()! * 1000))), "
+              + "warm uncached \(median(warm)) (median of 10)")
+    }
+
+    private func waitUntil(timeout: Double = 5, _ condition: () -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if condition() { return true }
+            usleep(2000)
+        }
+        return condition()
+    }
+}

@@ -1,0 +1,298 @@
+#!/usr/bin/env python3
+"""Mutation fuzzer for vplay's demux/decode/present path.
+
+Makes a few tiny seed clips with the ffmpeg CLI (cached), writes N mutated
+copies and runs each through `vplay --bench --no-audio` (a fifth of the files
+from seeds with sound: `--autoexit --length 2`, through the audio path) under
+a timeout, 2 at a time, inside scripts/test-env.sh's private Xvfb + PulseAudio
+(re-executing itself there when DISPLAY is unset). Each run is one of:
+
+  played       exit 0
+  clean error  exit 1 or 2 with exactly one stderr line, starting "vplay:"
+  crashed      killed by a signal, exit >= 128, or a sanitizer/Swift runtime report
+  hung         still running at the timeout
+  other exit   anything else (an exit status or stderr the contract does not allow)
+
+File i of a run depends only on (--seed, i) and the seed clips, so any file can
+be made again with --only I. Exits 1 when anything crashed or hung; the
+failing files (with their stderr, command and a gdb backtrace) stay in the
+run's directory, whose path is printed. Python 3 standard library only.
+
+  python3 scripts/fuzz/fuzz.py --count 200 --seed 7
+  python3 scripts/fuzz/fuzz.py --seed 7 --only 123 --keep   # remake + rerun one file
+"""
+
+import argparse
+import concurrent.futures
+import hashlib
+import json
+import os
+import random
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import mutators  # noqa: E402
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+# Tests/TestSupport/FramePattern.swift's filter, for a 160x120 picture (band height 120/16*2 = 14).
+PATTERN_160x120 = ("split[vp_pattern_main][vp_pattern_source];"
+                   "[vp_pattern_source]scale=16:2,"
+                   "geq=lum='255*mod(floor(N/pow(2,15-X)),2)':cb=128:cr=128,"
+                   "scale=160:14:flags=neighbor[vp_pattern_bits];"
+                   "[vp_pattern_main][vp_pattern_bits]overlay=0:0")
+
+VIDEO = ["-f", "lavfi", "-i", "testsrc2=s=160x120:r=15:d=1"]
+AUDIO = ["-f", "lavfi", "-i", "sine=f=440:r=48000:d=1"]
+EXACT = ["-threads", "1", "-fflags", "+bitexact", "-flags", "+bitexact", "-map_metadata", "-1"]
+
+# name, has audio, ffmpeg arguments (without output). 1 s of 160x120 each, all < 40 KB.
+SEEDS = [
+    ("h264_aac.mp4", True, VIDEO + AUDIO + EXACT + [
+        "-c:v", "libx264", "-g", "8", "-bf", "2", "-b:v", "100k", "-pix_fmt", "yuv420p",
+        "-c:a", "aac", "-b:a", "32k"]),
+    ("vp9_opus.mkv", True, VIDEO + AUDIO + EXACT + [
+        "-c:v", "libvpx-vp9", "-deadline", "realtime", "-cpu-used", "8", "-g", "8", "-b:v", "100k",
+        "-c:a", "libopus", "-b:a", "24k"]),
+    ("vp8_vorbis.webm", True, VIDEO + AUDIO + EXACT + [
+        "-c:v", "libvpx", "-deadline", "realtime", "-cpu-used", "8", "-g", "8", "-b:v", "100k",
+        "-c:a", "libvorbis", "-q:a", "0"]),
+    ("tone.mp3", True, AUDIO + EXACT + ["-c:a", "libmp3lame", "-b:a", "32k"]),
+    ("pattern_160x120.ts", True, VIDEO + AUDIO + EXACT + [
+        "-vf", PATTERN_160x120, "-c:v", "libx264", "-g", "5", "-bf", "1", "-b:v", "100k",
+        "-pix_fmt", "yuv420p", "-c:a", "mp2", "-b:a", "64k"]),
+    ("fragmented.mp4", True, VIDEO + AUDIO + EXACT + [
+        "-vf", PATTERN_160x120, "-c:v", "libx264", "-g", "5", "-b:v", "100k", "-pix_fmt", "yuv420p",
+        "-c:a", "aac", "-b:a", "32k", "-movflags", "frag_keyframe+empty_moov+default_base_moof"]),
+    ("hevc_flac.mkv", True, VIDEO + AUDIO + EXACT + [
+        "-c:v", "libx265", "-preset", "ultrafast", "-x265-params", "log-level=none:keyint=8",
+        "-b:v", "100k", "-pix_fmt", "yuv420p", "-c:a", "flac", "-sample_fmt", "s16"]),
+]
+
+SANITIZER_MARKS = ("AddressSanitizer", "ThreadSanitizer", "LeakSanitizer", "UndefinedBehaviorSanitizer",
+                   "runtime error:", "Fatal error:", "Program crashed:", "Backtracing from")
+
+
+def ffmpeg_version():
+    out = subprocess.run(["ffmpeg", "-hide_banner", "-version"], capture_output=True, text=True).stdout
+    return out.splitlines()[0] if out else "?"
+
+
+def make_seeds(cache):
+    """The seed clips, made once per (command, ffmpeg version) in `cache`."""
+    os.makedirs(cache, exist_ok=True)
+    version = ffmpeg_version()
+    seeds = []
+    for name, has_audio, arguments in SEEDS:
+        stem, ext = name.rsplit(".", 1)
+        key = hashlib.sha256("\0".join([version] + arguments).encode()).hexdigest()[:12]
+        path = os.path.join(cache, "%s-%s.%s" % (stem, key, ext))
+        if not os.path.exists(path):
+            partial = os.path.join(cache, ".%d-%s" % (os.getpid(), os.path.basename(path)))
+            result = subprocess.run(["ffmpeg", "-nostdin", "-hide_banner", "-loglevel", "error", "-y"]
+                                    + arguments + [partial], capture_output=True, text=True)
+            if result.returncode != 0 or not os.path.getsize(partial):
+                sys.exit("fuzz: ffmpeg could not make %s: %s" % (name, result.stderr.strip()))
+            os.replace(partial, path)
+        with open(path, "rb") as f:
+            seeds.append((name, has_audio, f.read()))
+    return seeds
+
+
+def make_case(seed, index, seeds):
+    """File `index` of run `seed`: (file name, bytes, mode, mutation notes)."""
+    rng = random.Random("vplay-fuzz:%d:%d" % (seed, index))
+    name, has_audio, data = rng.choice(seeds)
+    others = [s[2] for s in seeds if s[0] != name]
+    mutated, notes = mutators.mutate(rng, name, data, others)
+    mode = "play" if has_audio and rng.random() < 0.2 else "bench"
+    stem, ext = name.rsplit(".", 1)
+    return "case-%05d-%s.%s" % (index, stem, ext), mutated, mode, notes
+
+
+def command_for(vplay, path, mode):
+    if mode == "bench":
+        return [vplay, "--bench", "--no-audio", path]
+    return [vplay, "--autoexit", "--length", "2", path]
+
+
+def classify(returncode, stderr):
+    """played / clean error / crashed / other exit (hangs are decided by the caller)."""
+    text = stderr.decode("utf-8", "replace")
+    if returncode < 0 or returncode >= 128 or any(mark in text for mark in SANITIZER_MARKS):
+        return "crashed"
+    if returncode == 0:
+        return "played"
+    lines = text.splitlines()
+    if returncode in (1, 2) and len(lines) == 1 and lines[0].startswith("vplay:"):
+        return "clean error"
+    return "other exit"
+
+
+def gdb_stacks(args, pid=None, timeout=180):
+    """All threads' stacks: attached to a live (hung) process, or of a fresh run until it
+    stops on a signal (crash). Best effort: returns gdb's text or a note why not."""
+    if not shutil.which("gdb"):
+        return "(gdb not installed)\n"
+    common = ["gdb", "-q", "-batch", "-nx", "-ex", "set pagination off", "-ex", "set confirm off",
+              "-ex", "handle SIGPIPE nostop noprint pass"]
+    if pid is not None:
+        cmd = common + ["-p", str(pid), "-ex", "thread apply all bt 40"]
+    else:
+        cmd = common + ["-ex", "run", "-ex", "bt 60", "-ex", "info threads",
+                        "-ex", "thread apply all bt 25", "--args"] + args
+    env = dict(os.environ, SWIFT_BACKTRACE="enable=no")
+    try:
+        result = subprocess.run(cmd, capture_output=True, timeout=timeout, env=env, stdin=subprocess.DEVNULL)
+        return result.stdout.decode("utf-8", "replace") + result.stderr.decode("utf-8", "replace")
+    except subprocess.TimeoutExpired as error:
+        return "(gdb timed out)\n" + (error.stdout or b"").decode("utf-8", "replace")
+
+
+def run_case(vplay, path, mode, timeout, want_stacks):
+    args = command_for(vplay, path, mode)
+    started = time.monotonic()
+    process = subprocess.Popen(args, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, start_new_session=True)
+    stacks = None
+    try:
+        stdout, stderr = process.communicate(timeout=timeout)
+        verdict = classify(process.returncode, stderr)
+    except subprocess.TimeoutExpired:
+        verdict = "hung"
+        if want_stacks:
+            stacks = gdb_stacks(args, pid=process.pid, timeout=120)
+        # SIGTERM first: vplay quits cleanly on it, and in bench mode prints its stats line,
+        # which tells a stall with no picture (frames_presented 0) from a later one.
+        for sig, grace in ((signal.SIGTERM, 3), (signal.SIGKILL, None)):
+            try:
+                os.killpg(process.pid, sig)
+            except ProcessLookupError:
+                pass
+            try:
+                stdout, stderr = process.communicate(timeout=grace)
+                break
+            except subprocess.TimeoutExpired:
+                continue
+    if verdict == "crashed" and want_stacks:
+        stacks = gdb_stacks(args)
+    return dict(args=args, verdict=verdict, returncode=process.returncode, stdout=stdout,
+                stderr=stderr, seconds=time.monotonic() - started, stacks=stacks, note=bench_note(stdout))
+
+
+def bench_note(stdout):
+    """'N frames presented' from a --bench stats line, or ''."""
+    for line in stdout.decode("utf-8", "replace").splitlines():
+        if line.startswith("{"):
+            try:
+                return "%d frames presented" % json.loads(line)["frames_presented"]
+            except (ValueError, KeyError, TypeError):
+                pass
+    return ""
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--count", "-n", type=int, default=1000, help="files to try (default 1000)")
+    parser.add_argument("--seed", type=int, default=None, help="run seed (default: from the clock, printed)")
+    parser.add_argument("--only", type=int, action="append", help="make and run only file INDEX (repeatable)")
+    parser.add_argument("--jobs", "-j", type=int, default=2, help="runs in parallel (default 2)")
+    parser.add_argument("--timeout", type=float, default=10, help="seconds before a run counts as hung")
+    parser.add_argument("--vplay", default=os.path.join(ROOT, ".build", "debug", "vplay"))
+    parser.add_argument("--out", help="directory for the run (default: a new temp dir)")
+    parser.add_argument("--seed-cache", default=os.path.join(tempfile.gettempdir(), "vplay-fuzz-seeds"))
+    parser.add_argument("--keep", action="store_true", help="keep every file, not just failures")
+    parser.add_argument("--no-stacks", action="store_true", help="skip gdb backtraces of failures")
+    options = parser.parse_args()
+
+    if not os.environ.get("DISPLAY"):
+        # Re-run inside the private Xvfb + PulseAudio of the test suite.
+        env_script = os.path.join(ROOT, "scripts", "test-env.sh")
+        os.execvp("bash", ["bash", env_script, sys.executable, os.path.abspath(__file__)] + sys.argv[1:])
+
+    if not os.access(options.vplay, os.X_OK):
+        sys.exit("fuzz: no vplay binary at %s (run swift build)" % options.vplay)
+    seed = options.seed if options.seed is not None else int(time.time()) % 1000000
+    indices = options.only or list(range(options.count))
+
+    started = time.monotonic()
+    seeds = make_seeds(options.seed_cache)
+    out = options.out or tempfile.mkdtemp(prefix="vplay-fuzz-")
+    os.makedirs(out, exist_ok=True)
+    # A private copy, so a concurrent `swift build` cannot swap the binary mid-run.
+    vplay = os.path.join(out, "vplay")
+    shutil.copy2(options.vplay, vplay)
+    corpus = hashlib.sha256(b"".join(s[2] for s in seeds)).hexdigest()[:12]
+    print("fuzz: seed %d, %d files, %d seed clips (corpus %s), timeout %gs, %d jobs, in %s"
+          % (seed, len(indices), len(seeds), corpus, options.timeout, options.jobs, out), flush=True)
+
+    counts = {"crashed": 0, "hung": 0, "clean error": 0, "played": 0, "other exit": 0}
+    failures, others = [], []
+    lock = threading.Lock()
+    done = [0]
+
+    def one(index):
+        name, data, mode, notes = make_case(seed, index, seeds)
+        path = os.path.join(out, name)
+        with open(path, "wb") as f:
+            f.write(data)
+        result = run_case(vplay, path, mode, options.timeout, not options.no_stacks)
+        verdict = result["verdict"]
+        interesting = verdict in ("crashed", "hung", "other exit")
+        if interesting or options.keep:
+            with open(path + ".txt", "w") as f:
+                f.write("seed %d index %d mode %s verdict %s exit %s (%.2fs) %s\n"
+                        % (seed, index, mode, verdict, result["returncode"], result["seconds"], result["note"]))
+                f.write("mutations: %s\n" % "; ".join(notes))
+                f.write("command: %s\n" % " ".join(result["args"]))
+                f.write("--- stderr ---\n%s\n" % result["stderr"].decode("utf-8", "replace"))
+                if result["stacks"]:
+                    f.write("--- gdb ---\n%s\n" % result["stacks"])
+        elif not options.keep:
+            os.remove(path)
+        with lock:
+            counts[verdict] += 1
+            done[0] += 1
+            if verdict in ("crashed", "hung"):
+                failures.append((index, path, verdict, result))
+                first = result["stderr"].decode("utf-8", "replace").strip().splitlines()[:1]
+                detail = result["note"] if verdict == "hung" else (first[0] if first else "")
+                print("fuzz: %s (%s, exit %s%s): %s  [%s]" % (verdict.upper(), mode, result["returncode"],
+                                                              ", " + detail if detail else "", path,
+                                                              "; ".join(notes)), flush=True)
+            elif verdict == "other exit":
+                others.append((index, path, result))
+            if done[0] % 100 == 0:
+                print("fuzz: %d/%d done (%.0fs)" % (done[0], len(indices), time.monotonic() - started),
+                      flush=True)
+
+    with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, options.jobs)) as pool:
+        for future in [pool.submit(one, i) for i in indices]:
+            future.result()
+
+    elapsed = time.monotonic() - started
+    for index, path, result in sorted(others)[:10]:
+        lines = result["stderr"].decode("utf-8", "replace").strip().splitlines()
+        print("fuzz: other exit %s, %d stderr lines: %s%s" % (result["returncode"], len(lines), path,
+                                                               (": " + lines[0][:120]) if lines else ""))
+    print("fuzz: %d files tried / %d crashed / %d hung / %d clean errors / %d played / %d other exits  (%.0fs)"
+          % (len(indices), counts["crashed"], counts["hung"], counts["clean error"], counts["played"],
+             counts["other exit"], elapsed))
+    if failures:
+        print("fuzz: failing inputs (details in FILE.txt; remake with --seed %d --only INDEX):" % seed)
+        for index, path, verdict, _ in sorted(failures):
+            print("  %s  %s" % (verdict, path))
+        return 1
+    if not others and not options.keep:
+        shutil.rmtree(out, ignore_errors=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
