@@ -97,6 +97,11 @@ start_audio() {
 
 start_display || exit 1
 export SDL_VIDEODRIVER=x11
+# A private home for vplay's config and remembered positions: a developer's own
+# vplay.conf cannot change test results, and one test's saved position cannot make
+# another test's file resume.
+mkdir -p "$workdir/config" "$workdir/state"
+export XDG_CONFIG_HOME="$workdir/config" XDG_STATE_HOME="$workdir/state"
 
 if start_audio; then
     export SDL_AUDIODRIVER=pulseaudio

@@ -21,9 +21,14 @@ final class Screen {
     }
 }
 
+/// Options from `vplay.conf` then the command line (which wins); config mistakes are
+/// reported with file:line and skipped.
 func parseOptions() -> Result<LaunchOptions, OptionError> {
     do {
-        var options = try OptionParser.parse(Array(CommandLine.arguments.dropFirst()))
+        let settings = ConfigFile.load(environment: ProcessInfo.processInfo.environment)
+        var (options, warnings) = try ConfigFile.options(commandLine: Array(CommandLine.arguments.dropFirst()),
+                                                         settings: settings)
+        warnings.forEach(report)
         if options.bench {
             // Every frame decoded and presented as fast as possible: no audio clock, no drops.
             options.player.untimed = true
@@ -99,14 +104,14 @@ func run() -> Int32 {
     }
     let channel = PlayerChannel()
     channel.setWake { session.wake() }
-    let ipc: IPCServer?
-    do { ipc = try options.ipcServerPath.map { path throws(IPCServerError) in try IPCServer(path: path, channel: channel) } } catch {
-        report(error.description)
-        return 1
-    }
+    // The IPC server starts once the first file is open, so its first answers are true.
+    var ipc: IPCServer?
     let statusLine = StatusLineWriter(reallyQuiet: options.reallyQuiet)
     let quiet = options.reallyQuiet
 
+    let input = InputConf.load(environment: ProcessInfo.processInfo.environment)
+    input.warnings.forEach(report)
+    let keys = keyMapping(input.bindings)
     let watchLater = WatchLaterStore(directory: WatchLaterStore.defaultDirectory(), warn: { report($0) })
     var playlist = Playlist(options.files)
     var screen: Screen?
@@ -130,8 +135,9 @@ func run() -> Int32 {
         } catch {
             report(error.description)
             status = 1
-            // Like mpv: a file that cannot be played is skipped when others follow.
-            if playlist.apply(.next) { continue playing }
+            // Like mpv: a file that cannot be played is skipped when others follow; a file
+            // opened while playing (dropped, loadfile) goes back to the one before it.
+            if playlist.apply(.next) || (screen != nil && playlist.apply(.previous)) { continue playing }
             break playing
         }
         if let screen {
@@ -145,11 +151,18 @@ func run() -> Int32 {
         }
         if options.fullscreen || screen!.window.isFullscreen { player.apply(.setFullscreen(true)) }
         player.start()
+        if ipc == nil, let path = options.ipcServerPath {
+            channel.publish(player.state)
+            do throws(IPCServerError) { ipc = try IPCServer(path: path, channel: channel) } catch {
+                report(error.description)
+                return 1
+            }
+        }
         if let resumedAt {
             player.apply(.showText("Resumed at \(TimeFormat.label(resumedAt, duration: player.state.duration))", seconds: 2))
         }
         let loop = PlayerLoop(session: session, window: screen!.window, player: player, channel: channel,
-                              overlay: screen!.overlay) { state in
+                              overlay: screen!.overlay, keyCommand: keys) { state in
             ipc?.stateDidChange(state)
             statusLine.update(state)
         }

@@ -20,6 +20,8 @@ final class KeyBindingsTests: XCTestCase {
             (.character("["), .multiplySpeed(1 / 1.1)), (.character("]"), .multiplySpeed(1.1)),
             (.character("{"), .multiplySpeed(0.5)), (.character("}"), .multiplySpeed(2)),
             (.backspace, .setSpeed(1)), (.character("."), .frameStep), (.character(","), .frameBackStep),
+            (.character("s"), .screenshot), (.character("l"), .cycleABLoop), (.character("Q"), .quitSavingPosition),
+            (.character(">"), .playlistNext), (.enter, .playlistNext), (.character("<"), .playlistPrevious),
         ]
         for (key, expected) in table {
             XCTAssertEqual(command(key), expected, "\(key)")

@@ -76,11 +76,18 @@ public enum ConfigFile {
         case .success(let all): lines = all
         }
         var entries: [Entry] = []
+        // Repeated lines are checked once: a big file of the same line costs little.
+        var checked: [Substring: Result<Entry?, ConfigError>] = [:]
         for (number, text) in lines {
             do throws(ConfigError) {
-                if let entry = try entry(try text.get(), line: number, file: file) { entries.append(entry) }
+                let line = try text.get()
+                let result = checked[line] ?? Result { () throws(ConfigError) in try entry(line, line: number, file: file) }
+                checked[line] = result
+                if let entry = try result.get() {
+                    entries.append(Entry(line: number, name: entry.name, argument: entry.argument))
+                }
             } catch {
-                settings.problems.append(error)
+                settings.problems.append(ConfigError(file: file, line: number, reason: error.reason))
             }
         }
         // The parser lets the last use of an option win, so earlier ones can go (this also

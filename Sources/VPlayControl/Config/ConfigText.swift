@@ -85,7 +85,7 @@ public enum ConfigText {
     }
 
     /// The file's lines (1-based numbers) once the whole file passed the checks that reject it
-    /// outright: size, UTF-8, NUL bytes. A UTF-8 byte order mark and `\r` line ends are accepted.
+    /// outright: size, UTF-8, NUL bytes. A UTF-8 byte order mark and `\r\n` line ends are accepted.
     /// Lines that are too long or hold control characters come back as problems, the rest as text.
     static func lines(of bytes: [UInt8], file: String) -> Result<[(number: Int, text: Result<Substring, ConfigError>)], ConfigError> {
         guard bytes.count <= maximumFileSize else { return .failure(tooLarge(file: file)) }
@@ -98,9 +98,8 @@ public enum ConfigText {
             return .failure(ConfigError(file: file, line: nil, reason: "not UTF-8 text; ignored"))
         }
         var result: [(number: Int, text: Result<Substring, ConfigError>)] = []
-        for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        for (index, line) in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }).enumerated() {
             let number = index + 1
-            let line = rawLine.hasSuffix("\r") ? rawLine.dropLast() : rawLine
             if line.utf8.count > maximumLineLength {
                 result.append((number, .failure(ConfigError(file: file, line: number,
                     reason: "line longer than \(maximumLineLength) bytes; ignored"))))

@@ -50,11 +50,19 @@ public enum InputConf {
         }
         var bindings: [InputBinding] = []
         var problems: [ConfigError] = []
+        // Repeated lines are read once: a big file of the same line costs little.
+        var read: [Substring: Result<InputBinding?, ConfigError>] = [:]
         for (number, text) in lines {
             do throws(ConfigError) {
-                if let binding = try binding(try text.get(), line: number, file: file) { bindings.append(binding) }
+                let line = try text.get()
+                let result = read[line] ?? Result { () throws(ConfigError) in try binding(line, line: number, file: file) }
+                read[line] = result
+                if let binding = try result.get() {
+                    bindings.append(InputBinding(key: binding.key, command: binding.command,
+                                                 repeatCommand: binding.repeatCommand, line: number))
+                }
             } catch {
-                problems.append(error)
+                problems.append(ConfigError(file: file, line: number, reason: error.reason))
             }
         }
         return (bindings, problems)

@@ -33,6 +33,8 @@ enum PropertyTable {
         case "ab-loop-a": return state.abLoopA.map(JSONValue.double) ?? .string("no")
         case "ab-loop-b": return state.abLoopB.map(JSONValue.double) ?? .string("no")
         case "playlist-pos": return .int(state.playlistPosition)
+        // Clients (python-mpv-jsonipc among them) ask for this list on connecting.
+        case "property-list": return .array(names.map(JSONValue.string))
         case "playlist-count": return .int(state.playlistCount)
         default: throw .propertyNotFound
         }
@@ -62,6 +64,14 @@ enum PropertyTable {
             throw .propertyAccess
         }
     }
+
+    /// Every property name this table knows, for `property-list`.
+    static let names = [
+        "pause", "time-pos", "percent-pos", "duration", "time-remaining", "speed", "volume", "volume-max",
+        "mute", "fullscreen", "eof-reached", "seeking", "idle-active", "path", "filename", "media-title",
+        "width", "height", "container-fps", "estimated-vf-fps", "frame-drop-count", "avsync",
+        "ab-loop-a", "ab-loop-b", "playlist-pos", "playlist-count", "property-list",
+    ]
 
     /// A loop point: seconds, or "no" to clear it.
     private static func loopPoint(_ value: JSONValue) throws(IPCError) -> Double? {

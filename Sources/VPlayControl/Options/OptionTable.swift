@@ -78,7 +78,7 @@ enum OptionTable {
         OptionSpec(["--ab-loop-b"], .value("TIME"), "A-B loop end", default: "none") { draft, use throws(OptionError) in
             draft.options.player.abLoopB = try use.time()
         },
-        OptionSpec(["--ab-loop-count"], .value("N|inf"), "how many times the A-B loop repeats", default: "inf") { draft, use throws(OptionError) in
+        OptionSpec(["--ab-loop-count"], .value("N"), "how many times the A-B loop repeats (inf: forever)", default: "inf") { draft, use throws(OptionError) in
             draft.options.player.abLoopCount = use.value == "inf" ? nil : try use.integer(in: 0...Int(Int32.max))
         },
         OptionSpec(["--resume"], .flag, "resume files where they were left (--no-resume: don't)", default: "yes") { draft, use throws(OptionError) in

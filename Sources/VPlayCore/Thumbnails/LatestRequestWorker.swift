@@ -17,6 +17,8 @@ final class LatestRequestWorker<Request: Sendable>: @unchecked Sendable {
     private let condition = NSCondition()
     private var slot = RequestSlot<Request>()
     private var stopping = false
+    /// The worker thread itself, once running.
+    private var thread: pthread_t?
     private let done = DispatchSemaphore(value: 0)
 
     /// - Parameter lowPriority: runs the thread at nice 19, so it gets only CPU time that
@@ -51,15 +53,18 @@ final class LatestRequestWorker<Request: Sendable>: @unchecked Sendable {
 
     /// Returns once the thread has finished its current job (which is told it is superseded)
     /// and exited. Must be called: the thread keeps the worker alive until then. Safe to call twice.
+    /// Called on the worker thread itself (from inside a job), it only asks the thread to end.
     func stop() {
-        let wasRunning = condition.withLock { () -> Bool in
+        let mustWait = condition.withLock { () -> Bool in
             defer { stopping = true; condition.signal() }
-            return !stopping
+            let onWorker = thread.map { pthread_equal($0, pthread_self()) != 0 } ?? false
+            return !stopping && !onWorker
         }
-        if wasRunning { done.wait() }
+        if mustWait { done.wait() }
     }
 
     private func run(_ work: Work) {
+        condition.withLock { thread = pthread_self() }
         let isSuperseded = { [self] in condition.withLock { stopping || !slot.isEmpty } }
         while true {
             let next = condition.withLock { () -> Request? in

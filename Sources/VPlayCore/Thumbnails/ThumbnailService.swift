@@ -87,6 +87,10 @@ public final class ThumbnailService: @unchecked Sendable {
     var decodeCount: Int { state.withLock { $0.decodes } }
     var requestCounts: LatestRequestWorker<Double>.Counts { worker.counts }
     var cachedBytes: Int { state.withLock { $0.cache.totalBytes } }
+    /// The cached keyframe whose span contains `time`, without counting as a use.
+    func cachedKeyframe(covering time: Double) -> Double? {
+        state.withLock { $0.cache.peek(covering: time)?.thumbnail.keyframeTime }
+    }
 
     // MARK: the thumbnail thread
 

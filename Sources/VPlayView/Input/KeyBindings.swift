@@ -37,6 +37,11 @@ public enum KeyBindings {
         case .character("{"): binding = (.multiplySpeed(0.5), true)
         case .character("}"): binding = (.multiplySpeed(2), true)
         case .backspace: binding = (.setSpeed(1), false)
+        case .character("s"): binding = (.screenshot, false)
+        case .character("l"): binding = (.cycleABLoop, false)
+        case .character("Q"): binding = (.quitSavingPosition, false)
+        case .character(">"), .enter: binding = (.playlistNext, false)
+        case .character("<"): binding = (.playlistPrevious, false)
         case .character("."): binding = (.frameStep, true)
         case .character(","): binding = (.frameBackStep, true)
         default: binding = nil

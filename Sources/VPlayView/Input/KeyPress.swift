@@ -16,7 +16,9 @@ public enum Key: Hashable, Sendable {
     /// A printable key as typed, Shift already applied: Shift+[ is "{".
     case character(Character)
     case left, right, up, down
-    case home
+    case home, end
+    case pageUp, pageDown
+    case enter, tab
     case escape
     case backspace
 }

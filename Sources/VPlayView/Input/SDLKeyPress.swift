@@ -21,6 +21,11 @@ extension KeyPress {
         case SDLK_UP.rawValue: key = .up
         case SDLK_DOWN.rawValue: key = .down
         case SDLK_HOME.rawValue: key = .home
+        case SDLK_END.rawValue: key = .end
+        case SDLK_PAGEUP.rawValue: key = .pageUp
+        case SDLK_PAGEDOWN.rawValue: key = .pageDown
+        case SDLK_RETURN.rawValue, SDLK_KP_ENTER.rawValue: key = .enter
+        case SDLK_TAB.rawValue: key = .tab
         case SDLK_ESCAPE.rawValue: key = .escape
         case SDLK_BACKSPACE.rawValue: key = .backspace
         case let code where code >= 0x20 && code < 0x7f:

@@ -14,9 +14,14 @@ public final class PlayerLoop {
     /// Called after each turn with the published state (status line, IPC observers).
     private let onTurn: (PlayerState) -> Void
     private var needsPresent = true
+    /// Keys to commands: the user's input.conf first, then the built-in bindings.
+    private let keyCommand: (KeyPress, Bool) -> PlayerCommand?
 
     public init(session: SDLSession, window: PlayerWindow, player: Player, channel: PlayerChannel,
-                overlay: Overlay, onTurn: @escaping (PlayerState) -> Void = { _ in }) {
+                overlay: Overlay,
+                keyCommand: @escaping (KeyPress, Bool) -> PlayerCommand? = KeyBindings.command(for:isFullscreen:),
+                onTurn: @escaping (PlayerState) -> Void = { _ in }) {
+        self.keyCommand = keyCommand
         self.session = session
         self.window = window
         self.player = player
@@ -62,7 +67,6 @@ public final class PlayerLoop {
             if let overlayDeadline = overlay.nextDeadline(state: state, now: now) {
                 deadline = min(deadline, overlayDeadline)
             }
-            if state.message != nil { deadline = min(deadline, state.messageExpiry) }
             if wait(for: &event, until: deadline, now: now) {
                 handle(event, state: state)
                 while SDL_PollEvent(&event) != 0 { handle(event, state: player.state) }
@@ -141,7 +145,7 @@ public final class PlayerLoop {
             needsPresent = true
         case SDL_KEYDOWN.rawValue:
             if let press = KeyPress(event.key),
-               let command = KeyBindings.command(for: press, isFullscreen: state.isFullscreen) {
+               let command = keyCommand(press, state.isFullscreen) {
                 player.apply(command)
             }
         case SDL_MOUSEMOTION.rawValue, SDL_MOUSEBUTTONDOWN.rawValue, SDL_MOUSEBUTTONUP.rawValue, SDL_MOUSEWHEEL.rawValue:
