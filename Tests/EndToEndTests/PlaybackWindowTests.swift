@@ -64,7 +64,7 @@ final class PlaybackWindowTests: XCTestCase {
         if !silent.isEmpty {
             print("PlaybackWindowTests: silent 10 ms windows at \(silent.map { String(format: "%.2f", $0 - start) }) s into the sound")
         }
-        XCTAssertLessThan(silent.count, 10, "more than 0.1 s of dropouts in the first 2.5 s of sound")
+        XCTAssertLessThan(silent.count, 20, "0.2 s or more of dropouts in the first 2.5 s of sound")
         // The tone's pitch, as the median over 50 ms windows (robust to a single glitch).
         let pitches = stride(from: start + 0.1, to: start + 2.5, by: 0.05)
             .compactMap { sound.dominantFrequency(from: $0, to: $0 + 0.05) }.sorted()

@@ -28,14 +28,22 @@ public final class ThumbnailService: @unchecked Sendable {
     ///   - cacheBytes: how much memory decoded thumbnails may take, least recently used evicted first.
     ///   - onReady: called on the thumbnail thread after a new picture is available; typically
     ///     pushes an event so the UI thread redraws.
-    public init?(path: String, maxWidth: Int = 240, maxHeight: Int = 160, cacheBytes: Int = 32 << 20,
-                 onReady: @escaping @Sendable () -> Void) {
+    public convenience init?(path: String, maxWidth: Int = 240, maxHeight: Int = 160, cacheBytes: Int = 32 << 20,
+                             onReady: @escaping @Sendable () -> Void) {
+        self.init(path: path, maxWidth: maxWidth, maxHeight: maxHeight, cacheBytes: cacheBytes,
+                  beforeEachJob: nil, onReady: onReady)
+    }
+
+    /// - Parameter beforeEachJob: tests hold the thread here to line requests up.
+    init?(path: String, maxWidth: Int, maxHeight: Int, cacheBytes: Int,
+          beforeEachJob: (@Sendable (Double) -> Void)?, onReady: @escaping @Sendable () -> Void) {
         guard let decoder = ThumbnailDecoder(path: path, maxWidth: maxWidth, maxHeight: maxHeight) else { return nil }
         let state = Locked(State(cache: ThumbnailCache(capacityBytes: cacheBytes)))
         self.decoder = decoder
         self.state = state
         duration = decoder.duration
         worker = LatestRequestWorker(name: "vplay.thumbnails") { time, isSuperseded in
+            beforeEachJob?(time)
             Self.produce(time: time, decoder: decoder, state: state, onReady: onReady, isSuperseded: isSuperseded)
         }
     }
