@@ -21,7 +21,7 @@ let package = Package(
         .testTarget(name: "VPlayCoreTests", dependencies: ["VPlayCore", "TestSupport", "CFFmpeg"]),
         .testTarget(name: "VPlayViewTests", dependencies: ["VPlayView", "VPlayCore"]),
         .testTarget(name: "VPlayControlTests", dependencies: ["VPlayControl", "VPlayCore"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"], exclude: ["python"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "VPlayView"], exclude: ["python"]),
     ],
     swiftLanguageModes: [.v6]
 )

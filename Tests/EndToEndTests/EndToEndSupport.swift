@@ -3,6 +3,7 @@ import Foundation
 import Glibc
 #endif
 import TestSupport
+import VPlayView
 import XCTest
 
 // Shared helpers for the end-to-end tests that drive the built `vplay` binary
@@ -17,80 +18,33 @@ func skipWithoutDisplay() throws {
 /// Frames per second of every `ClipSpec.av` clip these tests use.
 let clipFPS = 25.0
 
-// MARK: - Geometry mirrored from the product
+// MARK: - Geometry from the product
 
-/// A mirror of `VPlayView.OverlayLayout`'s formulas (Sources/VPlayView/Overlay/
-/// OverlayLayout.swift), which EndToEndTests cannot import: the target depends only on
-/// TestSupport. Keep in step with that file; only what the tests click is here.
-/// Left to right: −10 s, play/pause, +10 s, time label, seek slider (the rest), then from
-/// the right edge inwards the volume slider (only when the seek slider keeps at least
-/// 5 bar heights), the mute button and the speed label. Window points are pixels under
-/// Xvfb (no high-DPI scaling). `seekTrackMismatch(in:)` checks the mirror against pixels.
-struct MirroredOverlayLayout {
-    struct Rect {
-        var x, y, width, height: Double
-        var midX: Double { x + width / 2 }
-        var midY: Double { y + height / 2 }
-        var maxX: Double { x + width }
+// Where the tests click and look comes from the player's own `OverlayLayout` and
+// `Letterbox` (VPlayView, imported for this pure arithmetic only; the player itself runs as
+// the built binary). Window points are pixels under Xvfb (no high-DPI scaling).
+// `OverlayLayout.seekTrackMismatch(in:)` checks the layout against what is drawn.
+
+extension OverlayLayout {
+    /// The layout the player uses for a clip shorter than an hour in a `width`×`height` window.
+    init(windowWidth: Int, windowHeight: Int) {
+        self.init(windowSize: OverlaySize(width: Double(windowWidth), height: Double(windowHeight)))
     }
 
-    let barHeight: Double
-    let band: Rect
-    let skipBackButton: Rect
-    let playPauseButton: Rect
-    let skipForwardButton: Rect
-    let slider: Rect
-    let track: Rect
-    let thumbRadius: Double
-    let iconSize: Double
-
-    init(windowWidth: Int, windowHeight: Int, showsHours: Bool = false) {
-        let w = Double(max(0, windowWidth)), h = Double(max(0, windowHeight))
-        let bar = min(h, min(140, max(40, h * 0.09)))
-        barHeight = bar
-        band = Rect(x: 0, y: h - bar, width: w, height: bar)
-        let fontSize = bar * 0.34
-        iconSize = bar * 0.36
-        thumbRadius = bar * 0.13
-        let padding = bar * 0.2
-        let buttonWidth = bar * 0.9
-        let top = h - bar
-        func column(_ x: Double, _ width: Double) -> Rect { Rect(x: x, y: top, width: max(0, width), height: bar) }
-        skipBackButton = column(padding, buttonWidth)
-        playPauseButton = column(skipBackButton.maxX, buttonWidth)
-        skipForwardButton = column(playPauseButton.maxX, buttonWidth)
-        let labelEms = showsHours ? 8.9 : 6.9
-        let timeLabel = column(skipForwardButton.maxX + padding / 2, labelEms * fontSize)
-        let sliderStart = timeLabel.maxX + padding
-        // The right-hand group: speed label, mute button, volume slider (when room).
-        let speedWidth = 3.4 * fontSize, volumeWidth = bar * 1.6
-        let sliderEndWithVolume = w - padding - volumeWidth - buttonWidth - speedWidth - padding / 2
-        var right = w - padding
-        if sliderEndWithVolume - sliderStart >= 5 * bar {
-            right -= volumeWidth
+    /// The whole pixel nearest the centre of `rect`, checked to hit `element`: where to click it.
+    func target(_ rect: OverlayRect, hitting element: OverlayElement) throws -> (x: Int, y: Int) {
+        let x = Int(rect.midX.rounded()), y = Int(rect.midY.rounded())
+        let hit = hitTest(OverlayPoint(x: Double(x), y: Double(y)))
+        guard hit == element else {
+            throw EndToEndError(description: "(\(x), \(y)) hits \(hit.map { "\($0)" } ?? "nothing"), not \(element)")
         }
-        let speedButtonX = right - buttonWidth - speedWidth
-        slider = column(sliderStart, speedButtonX - padding / 2 - sliderStart)
-        let trackHeight = max(2, bar * 0.08)
-        track = Rect(x: slider.x + thumbRadius, y: band.midY - trackHeight / 2,
-                     width: max(0, slider.width - 2 * thumbRadius), height: trackHeight)
+        return (x, y)
     }
 
-    /// `OverlayLayout.thumbX(for:)`: the thumb centre for `fraction`.
-    func thumbX(for fraction: Double) -> Double {
-        track.x + min(1, max(0, fraction)) * track.width
-    }
-
-    /// `OverlayLayout.fraction(atX:)`: the slider value under `x`.
-    func fraction(atX x: Double) -> Double {
-        guard track.width > 0 else { return 0 }
-        return min(1, max(0, (x - track.x) / track.width))
-    }
-
-    /// Checks the mirrored seek track against a screenshot with the bar shown and the thumb
-    /// at the far left (paused on the first frame): the drawn line (brighter than the band
-    /// just above it) must run to 2 px short of the mirrored right end and stop within 2 px
-    /// past it. Returns what is wrong, nil when the mirror matches.
+    /// Checks the seek track against a screenshot with the bar shown and the thumb at the far
+    /// left (paused on the first frame): the drawn line (brighter than the band just above it)
+    /// must run to 2 px short of the track's right end and stop within 2 px past it. Returns
+    /// what is wrong, nil when the layout matches the pixels.
     func seekTrackMismatch(in image: RGBImage) -> String? {
         let row = Int(track.midY.rounded(.down))
         let above = Int((track.y - 3).rounded(.down))
@@ -101,22 +55,10 @@ struct MirroredOverlayLayout {
             return "no seek track drawn all the way to x=\(end - 2) (weakest lift \(weakest))"
         }
         if lift(end + 2) >= 12 {
-            return "the seek track goes on past the mirrored end x=\(end)"
+            return "the seek track goes on past the layout's end x=\(end)"
         }
         return nil
     }
-}
-
-/// A mirror of `VPlayView.Letterbox.fit` (Sources/VPlayView/Window/Letterbox.swift):
-/// where the picture goes in the window, as large as fits, centred, aspect kept.
-func letterbox(displayAspect: Double, windowWidth: Int, windowHeight: Int) -> PixelRect {
-    var width = windowWidth
-    var height = Int((Double(width) / displayAspect).rounded())
-    if height > windowHeight {
-        height = windowHeight
-        width = Int((Double(height) * displayAspect).rounded())
-    }
-    return PixelRect(x: (windowWidth - width) / 2, y: (windowHeight - height) / 2, width: width, height: height)
 }
 
 // MARK: - Pixels
@@ -179,9 +121,13 @@ extension RGBImage {
 }
 
 extension PixelRect {
-    init(_ rect: MirroredOverlayLayout.Rect) {
+    init(_ rect: OverlayRect) {
         self.init(x: Int(rect.x.rounded()), y: Int(rect.y.rounded()),
                   width: Int(rect.width.rounded()), height: Int(rect.height.rounded()))
+    }
+
+    init(_ box: Letterbox) {
+        self.init(x: box.x, y: box.y, width: box.width, height: box.height)
     }
 }
 
@@ -324,11 +270,13 @@ final class PlayerSession {
     /// The window's size.
     let width: Int
     let height: Int
-    /// The window's top-left corner on the screen.
-    let origin: (x: Int, y: Int)
     let displayAspect: Double
     let ipc: IPCClient?
     private let socketPath: String?
+
+    /// How long the window may take to appear: generous, as a heavily loaded machine has
+    /// taken over 10 s to show the first one. Everything after that stays strict.
+    static let windowTimeout: Duration = .seconds(20)
 
     /// - Parameters:
     ///   - clip: the file to play; the window is found by its name unless `arguments` sets `--title`.
@@ -347,7 +295,7 @@ final class PlayerSession {
         }
         process = try BinaryRunner.launch(arguments + [clip.path])
         self.title = title ?? clip.lastPathComponent
-        guard let window = try Screen.findWindow(name: self.title, timeout: .seconds(10)) else {
+        guard let window = try Screen.findWindow(name: self.title, timeout: Self.windowTimeout) else {
             process.terminate()
             let result = process.waitForExit(timeout: .seconds(3))
             throw EndToEndError(description: "no window titled '\(self.title)' appeared; player: status \(result.status), stderr: \(result.errorText)")
@@ -356,7 +304,6 @@ final class PlayerSession {
         let geometry = try Screen.windowGeometry(window)
         width = geometry.width
         height = geometry.height
-        origin = (geometry.x, geometry.y)
         self.displayAspect = displayAspect
         ipc = try socketPath.map { try IPCClient(path: $0) }
         // The pointer starts over the picture, away from the bar, whatever earlier tests did.
@@ -371,11 +318,12 @@ final class PlayerSession {
 
     /// Where the picture is inside the window.
     var videoRect: PixelRect {
-        letterbox(displayAspect: displayAspect, windowWidth: width, windowHeight: height)
+        PixelRect(Letterbox.fit(displayAspect: displayAspect, inWidth: width, height: height))
     }
 
-    var layout: MirroredOverlayLayout {
-        MirroredOverlayLayout(windowWidth: width, windowHeight: height)
+    /// The overlay bar's layout in this window (the clips are shorter than an hour).
+    var layout: OverlayLayout {
+        OverlayLayout(windowWidth: width, windowHeight: height)
     }
 
     func capture() throws -> RGBImage {
@@ -423,42 +371,22 @@ final class PlayerSession {
         return nil
     }
 
-    // Pointer input in window coordinates, through TestSupport's Screen helpers. Those
-    // run `xdotool mousemove --sync`, which never returns (they time out after 10 s) when
-    // the pointer is already at the target, e.g. a second click on the same button or a
-    // new window at the same place as the last one. So the pointer first steps 1 px aside
-    // when it is already there.
+    // Pointer input in window coordinates, through TestSupport's Screen helpers.
 
     func mouseMove(x: Int, y: Int) throws {
-        try stepAsideIfAt(x: x, y: y)
         try Screen.mouseMove(window: window, x: x, y: y)
     }
 
     func click(x: Int, y: Int) throws {
-        try stepAsideIfAt(x: x, y: y)
         try Screen.click(window: window, x: x, y: y)
     }
 
     func mouseDown(x: Int, y: Int) throws {
-        try stepAsideIfAt(x: x, y: y)
         try Screen.mouseDown(window: window, x: x, y: y)
     }
 
     func mouseUp(x: Int, y: Int) throws {
-        try stepAsideIfAt(x: x, y: y)
         try Screen.mouseUp(window: window, x: x, y: y)
-    }
-
-    private func stepAsideIfAt(x: Int, y: Int) throws {
-        let shell = try ChildProcess.run("xdotool", ["getmouselocation", "--shell"], timeout: .seconds(10))
-            .requireSuccess().outputText
-        var values: [String: Int] = [:]
-        for line in shell.split(separator: "\n") {
-            let parts = line.split(separator: "=", maxSplits: 1)
-            if parts.count == 2 { values[String(parts[0])] = Int(parts[1]) }
-        }
-        guard values["X"] == origin.x + x, values["Y"] == origin.y + y else { return }
-        try Screen.mouseMove(window: window, x: x > 0 ? x - 1 : x + 1, y: y)
     }
 }
 

@@ -1,11 +1,13 @@
 import Foundation
 import TestSupport
+import VPlayView
 import XCTest
 
 /// The overlay bar driven with the mouse. The window is 960×480 (`--geometry`; the 4:3
 /// picture is letterboxed in it) so the seek track is long enough (538 px) for one pixel
-/// to be under half a frame of an 8 s clip. Positions come from `MirroredOverlayLayout`,
-/// a copy of the product's layout math, checked against the pixels where the thumb is known.
+/// to be under half a frame of an 8 s clip. Positions come from the player's own
+/// `OverlayLayout` (its rects, `hitTest`, `thumbX`/`fraction`), checked against the pixels
+/// where the thumb is known.
 final class OverlayMouseTests: XCTestCase {
     private let geometry = "--geometry=960x480"
 
@@ -17,7 +19,7 @@ final class OverlayMouseTests: XCTestCase {
         let ipc = try XCTUnwrap(player.ipc)
         let layout = player.layout
         let button = layout.playPauseButton
-        let (x, y) = (Int(button.midX.rounded()), Int(button.midY.rounded()))
+        let (x, y) = try layout.target(button, hitting: .playPause)
 
         // Hover the button so the bar is held on screen and the glow is the same in both shots.
         try player.mouseMove(x: x, y: y)
@@ -63,7 +65,10 @@ final class OverlayMouseTests: XCTestCase {
         let duration = try ipc.double("duration")
         XCTAssertNotNil(try player.waitForFrame { $0 >= 25 }, "not playing")
         // Approach like a person: over the bar first (which keeps it shown), then the thumb.
-        try player.mouseMove(x: Int(layout.slider.x) - 20, y: y)
+        let approachX = Int(layout.slider.x) - 20
+        XCTAssertEqual(layout.hitTest(OverlayPoint(x: Double(approachX), y: Double(y))), .bar,
+                       "the approach point is not on the bar's inert part")
+        try player.mouseMove(x: approachX, y: y)
 
         // The thumb moves while playing: aim where it will be when the press arrives.
         let asked = ContinuousClock.now
@@ -104,11 +109,12 @@ final class OverlayMouseTests: XCTestCase {
         let layout = player.layout
         let duration = try ipc.double("duration")
         XCTAssertEqual(try player.waitForStillFrame(), 0, "not paused on the first frame")
-        try assertMirroredLayoutMatches(player)
+        try assertLayoutMatchesPixels(player)
 
-        let x = Int(layout.thumbX(for: 0.25).rounded())
+        let x = Int(layout.thumbX(for: 0.25).rounded()), y = Int(layout.track.midY.rounded())
         XCTAssertGreaterThan(Double(x) - layout.thumbX(for: 0), 3 * layout.thumbRadius, "click would hit the thumb")
-        try player.click(x: x, y: Int(layout.track.midY.rounded()))
+        XCTAssertEqual(layout.hitTest(OverlayPoint(x: Double(x), y: Double(y))), .slider, "click would miss the slider")
+        try player.click(x: x, y: y)
 
         let expected = Int((layout.fraction(atX: Double(x)) * duration * clipFPS).rounded(.down))
         let shown = try XCTUnwrap(try player.waitForFrame(timeout: .seconds(3)) { $0 != 0 },
@@ -126,8 +132,10 @@ final class OverlayMouseTests: XCTestCase {
         let layout = player.layout
         XCTAssertEqual(try player.waitForStillFrame(), 30, "not paused on frame 30 (--start=1.2)")
 
-        func click(_ button: MirroredOverlayLayout.Rect, from before: Int, by delta: Int, _ name: String) throws -> Int {
-            try player.click(x: Int(button.midX.rounded()), y: Int(button.midY.rounded()))
+        func click(_ button: OverlayRect, _ element: OverlayElement, from before: Int, by delta: Int,
+                   _ name: String) throws -> Int {
+            let (x, y) = try layout.target(button, hitting: element)
+            try player.click(x: x, y: y)
             XCTAssertNotNil(try player.waitForFrame(timeout: .seconds(3)) { abs($0 - before) > 100 },
                             "\(name) did not move the picture from frame \(before)")
             let shown = try XCTUnwrap(try player.waitForStillFrame(stillFor: .milliseconds(300)),
@@ -135,17 +143,17 @@ final class OverlayMouseTests: XCTestCase {
             XCTAssertEqual(Double(shown - before), Double(delta), accuracy: 10, "\(name) from frame \(before)")
             return shown
         }
-        let forward1 = try click(layout.skipForwardButton, from: 30, by: 250, "+10 s")
-        let forward2 = try click(layout.skipForwardButton, from: forward1, by: 250, "+10 s")
-        _ = try click(layout.skipBackButton, from: forward2, by: -250, "−10 s")
+        let forward1 = try click(layout.skipForwardButton, .skipForward, from: 30, by: 250, "+10 s")
+        let forward2 = try click(layout.skipForwardButton, .skipForward, from: forward1, by: 250, "+10 s")
+        _ = try click(layout.skipBackButton, .skipBack, from: forward2, by: -250, "−10 s")
     }
 
-    /// Fails the test when the mirrored layout no longer matches what the player draws
-    /// (Sources/VPlayView/Overlay/OverlayLayout.swift changed): the clicks would miss.
-    /// Needs the bar shown and the thumb at the start.
-    private func assertMirroredLayoutMatches(_ player: PlayerSession) throws {
+    /// Fails the test when `OverlayLayout` no longer matches what the player draws (the
+    /// drawing and the layout disagree, or the window is not laid out as the tests assume):
+    /// the clicks would miss. Needs the bar shown and the thumb at the start.
+    private func assertLayoutMatchesPixels(_ player: PlayerSession) throws {
         if let mismatch = player.layout.seekTrackMismatch(in: try player.capture()) {
-            throw EndToEndError(description: "MirroredOverlayLayout is out of date with OverlayLayout.swift: \(mismatch)")
+            throw EndToEndError(description: "the drawn seek track does not match OverlayLayout: \(mismatch)")
         }
     }
 }

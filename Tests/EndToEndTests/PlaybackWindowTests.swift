@@ -1,5 +1,6 @@
 import Foundation
 import TestSupport
+import VPlayView
 import XCTest
 
 /// The player's window playing a clip: real-time pacing, the picture matching the

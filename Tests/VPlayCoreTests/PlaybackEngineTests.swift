@@ -121,3 +121,38 @@ final class PlaybackEngineTests: XCTestCase {
         }
     }
 }
+
+/// An audio device that cannot be opened, as on a machine without a sound card.
+private final class MissingAudioSink: AudioSink {
+    struct NoDevice: Error, CustomStringConvertible { var description: String { "no audio device" } }
+    func open(preferred: AudioFormat, renderer: AudioRenderer) throws -> AudioFormat { throw NoDevice() }
+    func setPaused(_ paused: Bool) {}
+    func close() {}
+}
+
+final class FeaturePlaybackTests: XCTestCase {
+    func testWithoutAnAudioDeviceItSaysSoOnceAndPlaysOnTheExternalClock() throws {
+        var warnings: [String] = []
+        let player = try Player(path: try MediaFactory.clip(.av(seconds: 2)).path, options: PlayerOptions(),
+                                audioSink: MissingAudioSink(), wake: {}, warn: { warnings.append($0) })
+        XCTAssertEqual(warnings.count, 1)
+        XCTAssertTrue(warnings[0].contains("no audio"), warnings[0])
+        XCTAssertFalse(player.state.hasAudio)
+        XCTAssertTrue(player.state.hasVideo)
+        player.shutdown()
+    }
+
+    func testABLoopRepeatsTheFramesFromAToB() throws {
+        var options = PlayerOptions()
+        options.abLoopA = 1
+        options.abLoopB = 2
+        options.abLoopCount = 2
+        let harness = try EngineHarness(try MediaFactory.clip(.av(seconds: 4)), options: options)
+        XCTAssertTrue(harness.run { $0.player.state.eofReached })
+        let numbers = harness.shown.compactMap(\.number)
+        // 0…49, then back to A (frame 25) twice, then on to the end.
+        let jumpsToA = zip(numbers, numbers.dropFirst()).filter { $0 >= 49 && $1 == 25 }.count
+        XCTAssertEqual(jumpsToA, 2, "\(numbers)")
+        XCTAssertEqual(numbers.last(where: { $0 > 90 }), 99)
+    }
+}

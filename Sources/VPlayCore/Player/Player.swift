@@ -29,6 +29,8 @@ public final class Player {
     private var pausedAt: Double?
     /// The position reported while no clock is valid (start, after a seek).
     private var heldPosition: Double = 0
+    /// The target of the exact seek in flight: the position to report once it lands.
+    private var exactTarget: Double?
     private var awaitingRestart = true
     private var stepping = false
     private var loopsLeft: Int?
@@ -228,13 +230,19 @@ public final class Player {
             externalClock.set(frame.pts, serial: frame.serial, at: now)
             externalClock.isPaused = state.isPaused && !stepping
         }
-        if frame.pts.isFinite { heldPosition = mediaTime }
+        // After an exact seek the position is the target itself when this frame covers it,
+        // so a position saved and sought again lands on the same frame, not one earlier.
+        var landing = mediaTime
+        if let target = exactTarget, target >= mediaTime - 1e-6, target < mediaTime + max(frame.duration, 1e-3) {
+            landing = target
+        }
+        if frame.pts.isFinite { heldPosition = landing }
         if stepping {
             stepping = false
-            state.position = mediaTime
+            state.position = landing
         }
         if awaitingRestart, let serial = demuxer.settledSerial, serial == frame.serial {
-            restarted(at: mediaTime)
+            restarted(at: landing)
         }
     }
 
@@ -247,6 +255,7 @@ public final class Player {
             stats.timeToFirstFrame = monotonic() - startedAt
         }
         state.isSeeking = false
+        exactTarget = nil
         if position.isFinite { heldPosition = position; state.position = max(0, position) }
         events.append(.playbackRestart)
     }
@@ -260,7 +269,9 @@ public final class Player {
     private func updatePosition(now: Double) {
         guard !state.isSeeking else { return }
         var position = heldPosition
-        if !state.isPaused || audio != nil, let master = masterTime(at: now) {
+        if state.isPaused && !stepping {
+            // Paused: the position is where playback stopped or a seek landed.
+        } else if let master = masterTime(at: now) {
             position = master - startTime
         } else if let video, video.scheduler.clock.pts.isFinite, video.frames.hasShownFrame {
             position = video.scheduler.clock.time(at: now) - startTime
@@ -390,6 +401,7 @@ public final class Player {
         state.isPaused = paused
         stepping = false
         if paused {
+            heldPosition = state.position
             pausedAt = now
             externalClock.setPaused(true, at: now)
             video?.scheduler.pause(now: now)
@@ -451,6 +463,7 @@ public final class Player {
     private func requestSeek(to position: Double, precision: SeekPrecision, announce: Bool) {
         demuxer.requestSeek(.init(target: position + startTime, precision: precision))
         heldPosition = position
+        exactTarget = precision == .exact ? position : nil
         state.position = position
         state.isSeeking = true
         awaitingRestart = true
