@@ -156,3 +156,33 @@ final class FeaturePlaybackTests: XCTestCase {
         XCTAssertEqual(numbers.last(where: { $0 > 90 }), 99)
     }
 }
+
+final class NestedFileTests: XCTestCase {
+    /// A concat list that points at another file beside it (a relative name, which FFmpeg's
+    /// own `safe` check lets through): a crafted file must not make the player read what the
+    /// user did not name.
+    private func craftedList() throws -> URL {
+        let target = try MediaFactory.clip(.av(seconds: 2))
+        let list = target.deletingLastPathComponent().appendingPathComponent("crafted-\(UUID().uuidString).ffconcat")
+        try "ffconcat version 1.0\nfile '\(target.lastPathComponent)'\n".write(to: list, atomically: true, encoding: .utf8)
+        return list
+    }
+
+    func testAListCannotOpenOtherFiles() throws {
+        let list = try craftedList()
+        defer { try? FileManager.default.removeItem(at: list) }
+        XCTAssertThrowsError(try Player(path: list.path, options: PlayerOptions(), audioSink: nil, wake: {})) { error in
+            XCTAssertTrue("\(error)".hasPrefix("cannot open '\(list.path)'"), "\(error)")
+        }
+    }
+
+    func testWideningTheAllowListPlaysIt() throws {
+        let list = try craftedList()
+        defer { try? FileManager.default.removeItem(at: list) }
+        var options = PlayerOptions()
+        options.allowsNestedFiles = true
+        let harness = try EngineHarness(list, options: options)
+        XCTAssertTrue(harness.run { $0.player.state.eofReached })
+        XCTAssertEqual(Array(harness.shown.compactMap(\.number).prefix(50)), Array(0..<50))
+    }
+}

@@ -1,13 +1,14 @@
 import CSDL2
 import XCTest
 
-/// A hidden window on SDL's offscreen video driver with the default (OpenGL) renderer, the
-/// same renderer the player gets under X11, for rendering tests without a display.
+/// A hidden window on SDL's offscreen video driver with the default (OpenGL) renderer, or with
+/// SDL's software renderer (what the player picks where OpenGL runs on the CPU, as under Xvfb),
+/// for rendering tests without a display.
 final class OffscreenCanvas {
     let window: OpaquePointer
     let renderer: OpaquePointer
 
-    init(width: Int32, height: Int32) throws {
+    init(width: Int32, height: Int32, software: Bool = false) throws {
         SDL_setenv("SDL_VIDEODRIVER", "offscreen", 1)
         guard SDL_InitSubSystem(SDL_INIT_VIDEO) == 0 else {
             throw CanvasError("SDL video: \(String(cString: SDL_GetError()))")
@@ -16,7 +17,7 @@ final class OffscreenCanvas {
             SDL_QuitSubSystem(SDL_INIT_VIDEO)
             throw CanvasError("window: \(String(cString: SDL_GetError()))")
         }
-        guard let renderer = SDL_CreateRenderer(window, -1, 0) else {
+        guard let renderer = SDL_CreateRenderer(window, -1, software ? UInt32(SDL_RENDERER_SOFTWARE.rawValue) : 0) else {
             SDL_DestroyWindow(window)
             SDL_QuitSubSystem(SDL_INIT_VIDEO)
             throw CanvasError("renderer: \(String(cString: SDL_GetError()))")

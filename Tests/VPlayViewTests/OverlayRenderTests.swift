@@ -101,6 +101,44 @@ final class OverlayRenderTests: XCTestCase {
         XCTAssertEqual(image.brightness(Int(x), Int(layout.band.minY) - 60), backgroundBrightness)
     }
 
+    /// The ❚❚ bars are solid inside: no dark seam between the fill and the feathered edge (it
+    /// showed on the right and bottom of each bar with SDL's software renderer, at 960×480 with
+    /// the button hovered). Every pixel lying wholly inside a bar must be the foreground.
+    func testPauseBarsAreUniformlyBrightInside() throws {
+        let size = OverlaySize(width: 960, height: 480)
+        let layout = OverlayLayout(windowSize: size)
+        let play = layout.playPauseButton, icon = layout.iconSize
+        for software in [true, false] {
+            let canvas = try OffscreenCanvas(width: Int32(size.width), height: Int32(size.height), software: software)
+            do {
+                let overlay = try Overlay(now: 0)
+                var motion = SDL_Event()
+                motion.motion.type = SDL_MOUSEMOTION.rawValue
+                motion.motion.windowID = SDL_GetWindowID(canvas.window)
+                motion.motion.x = Int32(play.midX)
+                motion.motion.y = Int32(play.midY)
+                _ = overlay.handle(motion, state: state(paused: false), now: 0.1)
+                canvas.clear(r: background.r, g: background.g, b: background.b)
+                overlay.draw(renderer: canvas.renderer, state: state(paused: false), windowSize: size, now: 0.1)
+            }
+            let image = canvas.snapshot()
+            let name = software ? "pause-software" : "pause-gl"
+            image.save(to: FileManager.default.temporaryDirectory.appendingPathComponent("vplay-overlay-\(name).bmp").path)
+            for left in [play.midX - 0.42 * icon, play.midX + 0.14 * icon] {
+                let bar = OverlayRect(x: left, y: play.midY - 0.48 * icon, width: 0.28 * icon, height: 0.96 * icon)
+                let columns = Int(bar.minX.rounded(.up))..<Int(bar.maxX.rounded(.down))
+                let rows = Int(bar.minY.rounded(.up))..<Int(bar.maxY.rounded(.down))
+                XCTAssertGreaterThanOrEqual(columns.count, 3)
+                XCTAssertGreaterThanOrEqual(rows.count, 12)
+                for y in rows {
+                    let row = columns.map { image.brightness($0, y) }
+                    XCTAssertTrue(row.allSatisfy { abs($0 - 240) <= 2 },
+                                  "\(name): row \(y) of the bar at x \(columns) reads \(row)")
+                }
+            }
+        }
+    }
+
     // MARK: Speed, volume, A-B marks and the message, at 1280×720
 
     private let wide = OverlaySize(width: 1280, height: 720)

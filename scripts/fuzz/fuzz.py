@@ -161,6 +161,7 @@ def run_case(vplay, path, mode, timeout, want_stacks):
     process = subprocess.Popen(args, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
                                stderr=subprocess.PIPE, start_new_session=True)
     stacks = None
+    stopped_by = None
     try:
         stdout, stderr = process.communicate(timeout=timeout)
         verdict = classify(process.returncode, stderr)
@@ -177,13 +178,15 @@ def run_case(vplay, path, mode, timeout, want_stacks):
                 pass
             try:
                 stdout, stderr = process.communicate(timeout=grace)
+                stopped_by = signal.Signals(sig).name
                 break
             except subprocess.TimeoutExpired:
                 continue
     if verdict == "crashed" and want_stacks:
         stacks = gdb_stacks(args)
     return dict(args=args, verdict=verdict, returncode=process.returncode, stdout=stdout,
-                stderr=stderr, seconds=time.monotonic() - started, stacks=stacks, note=bench_note(stdout))
+                stderr=stderr, seconds=time.monotonic() - started, stacks=stacks, note=bench_note(stdout),
+                stopped_by=stopped_by)
 
 
 def bench_note(stdout):
@@ -263,7 +266,9 @@ def main():
                 failures.append((index, path, verdict, result))
                 first = result["stderr"].decode("utf-8", "replace").strip().splitlines()[:1]
                 detail = result["note"] if verdict == "hung" else (first[0] if first else "")
-                print("fuzz: %s (%s, exit %s%s): %s  [%s]" % (verdict.upper(), mode, result["returncode"],
+                ending = ("stopped by %s" % result["stopped_by"] if verdict == "hung"
+                          else "exit %s" % result["returncode"])
+                print("fuzz: %s (%s, %s%s): %s  [%s]" % (verdict.upper(), mode, ending,
                                                               ", " + detail if detail else "", path,
                                                               "; ".join(notes)), flush=True)
             elif verdict == "other exit":

@@ -90,6 +90,9 @@ enum OptionTable {
         OptionSpec(["--save-position-on-quit"], .flag, "remember the position on quit", default: "yes") { draft, use throws(OptionError) in
             draft.options.savePositionOnQuit = try use.flag()
         },
+        OptionSpec(["--allow-nested-files"], .flag, "let playlists and concat lists open the files they name", default: "no") { draft, use throws(OptionError) in
+            draft.options.player.allowsNestedFiles = try use.flag()
+        },
         OptionSpec(["--title"], .value("TEXT"), "window title", default: "file name") { draft, use throws(OptionError) in
             draft.options.title = use.value
         },

@@ -27,14 +27,19 @@ final class MediaFile: @unchecked Sendable {
         }
         allocated.pointee.interrupt_callback.opaque = UnsafeMutableRawPointer(interrupt)
 
-        // Local playback opens only what the user named: no nested protocols.
+        // Local playback opens only what the user named: no nested protocols, and no
+        // demuxer that opens further files named inside the one given.
         var dict: OpaquePointer?
         av_dict_set(&dict, "protocol_whitelist", "file,pipe", 0)
+        if !options.allowsNestedFiles {
+            av_dict_set(&dict, "format_whitelist", Self.selfContainedDemuxers, 0)
+        }
         let status = avformat_open_input(&ctx, path, nil, &dict)
         av_dict_free(&dict)
         guard status >= 0, let opened = ctx else {
             interrupt.deinitialize(count: 1)
             interrupt.deallocate()
+
             throw PlayerError.cannotOpen(path, FFmpegError.message(status))
         }
         context = opened
@@ -93,6 +98,21 @@ final class MediaFile: @unchecked Sendable {
         let title = String(cString: value)
         return title.isEmpty ? nil : title
     }
+
+    /// Demuxers that read other files by name: lists, playlists, manifests, image sequences.
+    static let nestingDemuxers: Set<String> = ["concat", "hls", "applehttp", "dash", "image2", "imagedir", "tee"]
+
+    /// Every demuxer FFmpeg has except the nesting ones, as a `format_whitelist`.
+    static let selfContainedDemuxers: String = {
+        var names: [String] = []
+        var state: UnsafeMutableRawPointer?
+        while let demuxer = av_demuxer_iterate(&state) {
+            for name in String(cString: demuxer.pointee.name).split(separator: ",") where !nestingDemuxers.contains(String(name)) {
+                names.append(String(name))
+            }
+        }
+        return names.joined(separator: ",")
+    }()
 
     static func seconds(_ value: Int64, _ timeBase: AVRational) -> Double {
         guard value != vp_nopts_value() else { return .nan }

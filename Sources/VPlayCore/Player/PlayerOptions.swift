@@ -18,6 +18,9 @@ public struct PlayerOptions: Sendable, Equatable {
     /// Benchmark mode: every frame is shown as soon as it is decoded, none dropped,
     /// no audio clock.
     public var untimed = false
+    /// Let demuxers open files other than the one named (concat lists, playlists, image
+    /// sequences). Off: a crafted file cannot make the player read anything else.
+    public var allowsNestedFiles = false
     /// Another file follows in the playlist: the end of this one moves on instead of rewinding.
     /// A-B loop points (seconds) and repeat count (nil: forever).
     public var abLoopA: Double?

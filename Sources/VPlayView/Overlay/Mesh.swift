@@ -170,15 +170,33 @@ struct MeshBuilder {
             append(pixels[i].x - mx * reach, pixels[i].y - my * reach, color)
             append(pixels[i].x + mx * reach, pixels[i].y + my * reach, color.transparent())
         }
-        // Inner vertices are even, outer ones odd.
-        for i in 1..<(n - 1) {
-            mesh.indices += [base, base + Int32(2 * i), base + Int32(2 * i + 2)]
-        }
+        // Inner vertices are even, outer ones odd. Each solid fan triangle follows a ring quad,
+        // so no two single-coloured triangles are ever adjacent in the list: SDL's software
+        // renderer turns such a pair, when it makes an axis-aligned rect, into a fill of the
+        // rect whose position and size are each truncated to whole pixels, while the ring's
+        // vertices are truncated as points. The rect then ends a pixel short of the ring on the
+        // right and bottom, leaving a dark seam (the ❚❚ bars). As triangles, the solid part and
+        // the ring share their truncated vertices and meet without a gap.
         for i in 0..<n {
             let inner = base + Int32(2 * i), outer = inner + 1
             let nextInner = base + Int32(2 * ((i + 1) % n)), nextOuter = nextInner + 1
             mesh.indices += [inner, outer, nextOuter, inner, nextOuter, nextInner]
+            if i < n - 2 {
+                mesh.indices += [base, base + Int32(2 * i + 2), base + Int32(2 * i + 4)]
+            }
         }
+    }
+
+    /// A rect given in whole output pixels, unfeathered and not scaled: for the preview's frame,
+    /// which must line up exactly with the picture copied inside it.
+    mutating func fillPixelRect(x: Int, y: Int, width: Int, height: Int, color: RGBA) {
+        guard width > 0, height > 0 else { return }
+        let base = Int32(mesh.vertices.count)
+        append(Double(x), Double(y), color)
+        append(Double(x + width), Double(y), color)
+        append(Double(x + width), Double(y + height), color)
+        append(Double(x), Double(y + height), color)
+        mesh.indices += [base, base + 1, base + 2, base, base + 2, base + 3]
     }
 
     private mutating func append(_ x: Double, _ y: Double, _ color: RGBA) {

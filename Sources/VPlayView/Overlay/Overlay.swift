@@ -144,11 +144,22 @@ public final class Overlay {
         mesh = OverlayPainter.mesh(for: look, message: message, scale: scale, tooltipFrame: tooltipFrame,
                                    messagePlate: messagePlate, reusing: mesh)
         vertices.removeAll(keepingCapacity: true)
+        // SDL's software renderer truncates vertex positions to whole pixels; half a pixel more
+        // makes that rounding, so its shapes land where a GPU draws them rather than up to a
+        // pixel up and to the left.
+        let nudge: Float = Self.truncatesVertices(renderer) ? 0.5 : 0
         for vertex in mesh.vertices {
             let color = vertex.color
-            vertices.append(SDL_Vertex(position: SDL_FPoint(x: vertex.x, y: vertex.y),
+            vertices.append(SDL_Vertex(position: SDL_FPoint(x: vertex.x + nudge, y: vertex.y + nudge),
                                        color: SDL_Color(r: color.r, g: color.g, b: color.b, a: color.a),
                                        tex_coord: SDL_FPoint(x: 0, y: 0)))
         }
+    }
+
+    /// True for SDL's software renderer.
+    private static func truncatesVertices(_ renderer: OpaquePointer) -> Bool {
+        var info = SDL_RendererInfo()
+        guard SDL_GetRendererInfo(renderer, &info) == 0, let name = info.name else { return false }
+        return String(cString: name) == "software"
     }
 }
