@@ -30,21 +30,8 @@ final class RGBConverter {
         target.pointee.width = source.pointee.width
         target.pointee.height = source.pointee.height
         guard av_frame_get_buffer(target, 0) >= 0 else { throw EncodingFailure(reason: "out of memory") }
-        let lines = withUnsafePointer(to: source.pointee.data) { src in
-            withUnsafePointer(to: source.pointee.linesize) { srcStride in
-                withUnsafeMutablePointer(to: &target.pointee.data) { dst in
-                    withUnsafeMutablePointer(to: &target.pointee.linesize) { dstStride in
-                        sws_scale(context,
-                                  UnsafeRawPointer(src).assumingMemoryBound(to: UnsafePointer<UInt8>?.self),
-                                  UnsafeRawPointer(srcStride).assumingMemoryBound(to: Int32.self),
-                                  0, source.pointee.height,
-                                  UnsafeMutableRawPointer(dst).assumingMemoryBound(to: UnsafeMutablePointer<UInt8>?.self),
-                                  UnsafeMutableRawPointer(dstStride).assumingMemoryBound(to: Int32.self))
-                    }
-                }
-            }
-        }
-        guard lines == source.pointee.height else { throw EncodingFailure(reason: "cannot convert the picture to RGB") }
+        let status = sws_scale_frame(context, target, source)
+        guard status >= 0 else { throw EncodingFailure(reason: "cannot convert the picture to RGB") }
         return rgb
     }
 

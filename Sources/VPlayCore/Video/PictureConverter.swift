@@ -47,21 +47,8 @@ final class PictureConverter {
             sourceKey = (f.pointee.format, w, h)
         }
         guard let target else { return nil }
-        let status = withUnsafePointer(to: f.pointee.data) { src in
-            withUnsafePointer(to: f.pointee.linesize) { srcStride in
-                withUnsafeMutablePointer(to: &target.pointee.data) { dst in
-                    withUnsafeMutablePointer(to: &target.pointee.linesize) { dstStride in
-                        sws_scale(scaler,
-                                  UnsafeRawPointer(src).assumingMemoryBound(to: UnsafePointer<UInt8>?.self),
-                                  UnsafeRawPointer(srcStride).assumingMemoryBound(to: Int32.self),
-                                  0, h,
-                                  UnsafeMutableRawPointer(dst).assumingMemoryBound(to: UnsafeMutablePointer<UInt8>?.self),
-                                  UnsafeMutableRawPointer(dstStride).assumingMemoryBound(to: Int32.self))
-                    }
-                }
-            }
-        }
-        return status > 0 ? target : nil
+        let status = sws_scale_frame(scaler, target, f)
+        return status >= 0 ? target : nil
     }
 
     private static func wrap(_ f: UnsafeMutablePointer<AVFrame>, layout: VideoPicture.Layout, planeCount: Int,
