@@ -1,0 +1,166 @@
+import Foundation
+
+/// Carrying out `PlayerCommand`s: the one place where keys, mouse, IPC and options take effect.
+extension Player {
+    public func apply(_ command: PlayerCommand) {
+        let now = monotonic()
+        switch command {
+        case .setPaused(let paused):
+            setPaused(paused, at: now)
+        case .togglePause:
+            setPaused(!state.isPaused, at: now)
+        case let .seek(target, precision):
+            seek(target, precision: precision, now: now)
+        case .setSpeed(let speed):
+            setSpeed(speed, now: now)
+            show("Speed: \(Self.speedText(state.speed))×", now: now)
+        case .multiplySpeed(let factor):
+            setSpeed(state.speed * factor, now: now)
+            show("Speed: \(Self.speedText(state.speed))×", now: now)
+        case .setVolume(let volume):
+            setVolume(volume)
+            applyGain()
+            show("Volume: \(Int(state.volume.rounded())) %", now: now)
+        case .addVolume(let delta):
+            setVolume(state.volume + delta)
+            applyGain()
+            show("Volume: \(Int(state.volume.rounded())) %", now: now)
+        case .setMute(let muted):
+            state.isMuted = muted
+            applyGain()
+            show(muted ? "Mute" : "Unmute", now: now)
+        case .toggleMute:
+            state.isMuted.toggle()
+            applyGain()
+            show(state.isMuted ? "Mute" : "Unmute", now: now)
+        case .frameStep:
+            frameStep(now: now)
+        case .frameBackStep:
+            frameBackStep(now: now)
+        case .setFullscreen(let on):
+            state.isFullscreen = on
+        case .toggleFullscreen:
+            state.isFullscreen.toggle()
+        case let .showText(text, seconds):
+            show(text, now: now, seconds: seconds)
+        case .quit(let code):
+            state.isQuitting = true
+            state.exitCode = code
+            events.append(.endFile(reason: .quit))
+        case .playlistNext:
+            if options.hasNextFile { state.playlistMove = .next }
+        case .playlistPrevious:
+            if options.hasPreviousFile { state.playlistMove = .previous }
+        case .loadFile(let path):
+            state.playlistMove = .open(path)
+        case .cycleABLoop:
+            abLoop.cycle(at: state.position)
+            showABLoop(now: now)
+        case let .setABLoop(a, b):
+            abLoop.setPoints(a: a, b: b)
+            showABLoop(now: now)
+        case .screenshot:
+            saveScreenshot(now: now)
+        case .quitSavingPosition:
+            state.savesPositionOnQuit = true
+            state.isQuitting = true
+            events.append(.endFile(reason: .quit))
+        }
+    }
+
+    func setPaused(_ paused: Bool, at now: Double) {
+        if !paused && state.eofReached { state.eofReached = false }
+        if paused == state.isPaused && pausedAt != nil || (!paused && pausedAt == nil && !state.isPaused) {
+            state.isPaused = paused
+            return
+        }
+        state.isPaused = paused
+        stepping = false
+        if paused {
+            heldPosition = state.position
+            pausedAt = now
+            externalClock.setPaused(true, at: now)
+            video?.scheduler.pause(now: now)
+        } else {
+            let pausedFor = pausedAt.map { now - $0 } ?? 0
+            pausedAt = nil
+            externalClock.setPaused(false, at: now)
+            video?.scheduler.resume(afterPausedFor: pausedFor, now: now)
+        }
+        sink?.setPaused(paused)
+    }
+
+    func setSpeed(_ speed: Double, now: Double) {
+        if speed <= 0 {
+            setPaused(true, at: now)   // rate 0 is paused, as in the seed players
+            return
+        }
+        state.speed = min(Speed.range.upperBound, max(Speed.range.lowerBound, speed))
+        externalClock.setSpeed(state.speed, at: now)
+        video?.scheduler.speed = state.speed
+        audio?.renderer.setSpeed(state.speed)
+    }
+
+    func setVolume(_ volume: Double) {
+        state.volume = min(options.volumeMax, max(0, volume))
+    }
+
+    func applyGain() {
+        // Cubic curve: equal steps of the control sound like equal steps of loudness.
+        let linear = state.isMuted ? 0 : pow(state.volume / 100, 3)
+        audio?.renderer.setGain(Float(linear))
+    }
+
+    func seek(_ target: SeekTarget, precision: SeekPrecision, now: Double) {
+        let duration = state.duration
+        var position: Double
+        var forward = false
+        switch target {
+        case .absolute(let t): position = t
+        case .relative(let d): position = state.position + d; forward = d > 0
+        case .absolutePercent(let p):
+            guard let duration else { return }
+            position = duration * p / 100
+        case .relativePercent(let p):
+            guard let duration else { return }
+            position = state.position + duration * p / 100; forward = p > 0
+        }
+        if !position.isFinite { return }
+        if let duration, position >= duration, forward {
+            // Skipping past the end is reaching the end.
+            loopsLeft = 0
+            endOfFile(now: now)
+            return
+        }
+        if let duration { position = min(position, duration) }
+        requestSeek(to: max(0, position), precision: precision, announce: true)
+    }
+
+    func requestSeek(to position: Double, precision: SeekPrecision, announce: Bool) {
+        demuxer.requestSeek(.init(target: position + startTime, precision: precision))
+        heldPosition = position
+        exactTarget = precision == .exact ? position : nil
+        state.position = position
+        state.isSeeking = true
+        awaitingRestart = true
+        if announce {
+            events.append(.seek)
+            seekRequestedAt = monotonic()
+        }
+    }
+
+    func frameStep(now: Double) {
+        guard video != nil else { return }
+        if !state.isPaused { setPaused(true, at: now) }
+        stepping = true
+    }
+
+    func frameBackStep(now: Double) {
+        guard let video, video.frames.hasShownFrame else { return }
+        if !state.isPaused { setPaused(true, at: now) }
+        let current = video.frames.peekLast()
+        let duration = current.duration > 0 ? current.duration : 1 / (video.frameRate ?? 25)
+        let target = current.pts - startTime - duration / 2
+        requestSeek(to: max(0, target), precision: .exact, announce: true)
+    }
+}
