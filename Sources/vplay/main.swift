@@ -161,12 +161,16 @@ func run() -> Int32 {
         if let resumedAt {
             player.apply(.showText("Resumed at \(TimeFormat.label(resumedAt, duration: player.state.duration))", seconds: 2))
         }
+        // Seek-bar previews: a second, low-priority open of the file (opened off this thread).
+        let thumbnails = options.thumbnails && player.geometry != nil && !options.bench
+            ? BackgroundThumbnails { ThumbnailService(path: path, onReady: { session.wake() }) } : nil
         let loop = PlayerLoop(session: session, window: screen!.window, player: player, channel: channel,
-                              overlay: screen!.overlay, keyCommand: keys) { state in
+                              overlay: screen!.overlay, thumbnails: thumbnails, keyCommand: keys) { state in
             ipc?.stateDidChange(state)
             statusLine.update(state)
         }
         let exit = loop.run()
+        thumbnails?.stop()
         player.shutdown()
         if case .quit = exit, options.savePositionOnQuit || player.state.savesPositionOnQuit {
             rememberPosition(of: player.state, in: watchLater)

@@ -15,6 +15,8 @@ public struct LaunchOptions: Sendable, Equatable {
     public var resume = true
     /// Remember the position on quit (`Q` remembers it regardless).
     public var savePositionOnQuit = true
+    /// Seek-bar previews (`--thumbnails=yes|no`): a second, low-priority decoder per video file.
+    public var thumbnails = true
     /// No status line and no messages except errors.
     public var reallyQuiet = false
     /// Number of `-v` given.

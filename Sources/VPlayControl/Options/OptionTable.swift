@@ -69,6 +69,9 @@ enum OptionTable {
         OptionSpec(["--no-video", "-vn"], .flag, "ignore the video stream", default: "no") { draft, use throws(OptionError) in
             draft.options.player.videoEnabled = !(try use.flag())
         },
+        OptionSpec(["--thumbnails"], .flag, "seek-bar previews: a picture of the video above the pointer", default: "yes") { draft, use throws(OptionError) in
+            draft.options.thumbnails = try use.flag()
+        },
         OptionSpec(["--screenshot-directory"], .value("DIR"), "where screenshots go", default: "current directory") { draft, use throws(OptionError) in
             draft.options.player.screenshotDirectory = try use.text()
         },

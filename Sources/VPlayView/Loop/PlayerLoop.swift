@@ -17,10 +17,13 @@ public final class PlayerLoop {
     /// Keys to commands: the user's input.conf first, then the built-in bindings.
     private let keyCommand: (KeyPress, Bool) -> PlayerCommand?
 
+    /// - Parameter thumbnails: the seek-bar previews of this file (nil: none). Its `onReady` must
+    ///   call `session.wake()`: the loop then redraws with the new picture.
     public init(session: SDLSession, window: PlayerWindow, player: Player, channel: PlayerChannel,
-                overlay: Overlay,
+                overlay: Overlay, thumbnails: (any ThumbnailSource)? = nil,
                 keyCommand: @escaping (KeyPress, Bool) -> PlayerCommand? = KeyBindings.command(for:isFullscreen:),
                 onTurn: @escaping (PlayerState) -> Void = { _ in }) {
+        overlay.thumbnails = thumbnails
         self.keyCommand = keyCommand
         self.session = session
         self.window = window
@@ -39,6 +42,8 @@ public final class PlayerLoop {
 
     /// Runs until a quit or a move to another file.
     public func run() -> Exit {
+        // The thumbnail source is this file's: the next file brings its own.
+        defer { overlay.thumbnails = nil }
         var event = SDL_Event()
         while true {
             for command in channel.takeCommands() { player.apply(command) }
@@ -131,6 +136,7 @@ public final class PlayerLoop {
         let now = Player.monotonicNow()
         switch event.type {
         case session.wakeEventType:
+            // Also how a finished seek preview arrives: `needsRedraw` then sees the new picture.
             session.wakeConsumed()
         case SDL_QUIT.rawValue:
             player.apply(.quit(code: 0))

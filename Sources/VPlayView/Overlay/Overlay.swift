@@ -2,10 +2,11 @@ import CSDL2
 import VPlayCore
 
 /// The on-screen controls drawn over the video: a translucent bottom bar with skip −10 s,
-/// play/pause, skip +10 s, the time label, a seek slider (with A-B loop marks), the speed
-/// label, mute and volume; and the player's on-screen message top-left. Behaviour lives in
-/// the pure `OverlayController`; this class converts SDL events and draws. Main thread only;
-/// it must be released before the renderer it drew with.
+/// play/pause, skip +10 s, the time label, a seek slider (with A-B loop marks and, with a
+/// thumbnail source, a picture of the video above the pointer), the speed label, mute and
+/// volume; and the player's on-screen message top-left. Behaviour lives in the pure
+/// `OverlayController`; this class converts SDL events and draws. Main thread only; it must be
+/// released before the renderer it drew with.
 public final class Overlay {
     public static let defaultFontPath = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
 
@@ -17,14 +18,31 @@ public final class Overlay {
     private let messageText = TextTexture()
     /// The "10" shown on both skip buttons.
     private let skipCaption = TextTexture()
+    private let previewTexture = PreviewTexture()
     /// What the last `draw` put on screen (nil: nothing), to answer `needsRedraw`.
     private var drawnLook: OverlayLook?
     private var drawnMessage: MessageLook?
-    /// The looks, scale and renderer the mesh, vertices and text frames below were built for.
-    private var builtFor: (look: OverlayLook?, message: MessageLook?, scale: Double, renderer: OpaquePointer)?
+    private var drawnPicture: PreviewTexture.Key?
+    /// The looks, picture, scale and renderer the mesh, vertices and frames below were built for.
+    private var builtFor: (look: OverlayLook?, message: MessageLook?, picture: PreviewTexture.Key?, scale: Double,
+                           renderer: OpaquePointer)?
     private var mesh = Mesh()
     private var vertices: [SDL_Vertex] = []
     private var texts: [(texture: TextTexture, frame: SDL_Rect, alpha: UInt8)] = []
+    /// Where the preview picture goes, in output pixels; nil when none is drawn.
+    private var previewFrame: SDL_Rect?
+
+    /// Seek-bar previews come from here; nil turns them off (audio-only files, `--thumbnails=no`).
+    /// Set per file.
+    public var thumbnails: (any ThumbnailSource)? {
+        didSet {
+            controller.previewsEnabled = thumbnails != nil
+            previewTexture.invalidate()
+        }
+    }
+
+    /// Pictures uploaded to the preview texture so far (for tests).
+    var previewUploadCount: Int { previewTexture.uploadCount }
 
     /// - Parameter now: the main loop's clock, monotonic seconds; the bar starts shown.
     public init(fontPath: String = Overlay.defaultFontPath, now: Double) throws(OverlayError) {
@@ -43,13 +61,24 @@ public final class Overlay {
             controller.windowSize = OverlaySize(width: Double(width), height: Double(height))
         }
         let response = controller.handle(event.pointer, state: state, now: now)
+        if let time = response.previewRequest {
+            thumbnails?.request(time: time)
+        }
         return (response.commands, response.consumed)
     }
 
     /// True when a `draw` now would look different from the last one (including each step of
-    /// a message's fade).
+    /// a message's fade, and a preview picture that has become ready).
     public func needsRedraw(state: PlayerState, now: Double) -> Bool {
-        controller.look(state: state, now: now) != drawnLook || controller.messageLook(state: state, now: now) != drawnMessage
+        let look = controller.look(state: state, now: now)
+        return look != drawnLook || controller.messageLook(state: state, now: now) != drawnMessage
+            || picture(for: look).map(PreviewTexture.Key.init) != drawnPicture
+    }
+
+    /// The picture the preview of `look` shows now, if any.
+    private func picture(for look: OverlayLook?) -> Thumbnail? {
+        guard let preview = look?.preview else { return nil }
+        return thumbnails?.thumbnail(near: preview.time)
     }
 
     /// When the overlay will change by itself (the bar hides, a message fades a step or
@@ -70,16 +99,22 @@ public final class Overlay {
         controller.windowSize = windowSize
         let look = controller.look(state: state, now: now)
         let message = controller.messageLook(state: state, now: now)
+        let wanted = picture(for: look)
+        let pictureKey = wanted.flatMap { previewTexture.show($0, renderer: renderer) ? PreviewTexture.Key($0) : nil }
         drawnLook = look
         drawnMessage = message
+        // What was asked for, even if no texture could hold it: `needsRedraw` must not spin on it.
+        drawnPicture = wanted.map(PreviewTexture.Key.init)
         guard look != nil || message != nil else { return }
         var outputWidth: Int32 = 0, outputHeight: Int32 = 0
         SDL_GetRendererOutputSize(renderer, &outputWidth, &outputHeight)
         let scale = windowSize.width > 0 && outputWidth > 0 ? Double(outputWidth) / windowSize.width : 1
         // Unchanged looks reuse the vertices and textures: nothing is allocated per frame.
-        if builtFor.map({ $0.look != look || $0.message != message || $0.scale != scale || $0.renderer != renderer })
-            ?? true {
-            rebuild(look, message: message, scale: scale, renderer: renderer)
+        if builtFor.map({
+            $0.look != look || $0.message != message || $0.picture != pictureKey || $0.scale != scale
+                || $0.renderer != renderer
+        }) ?? true {
+            rebuild(look, message: message, picture: pictureKey, scale: scale, renderer: renderer)
         }
 
         var previousBlend = SDL_BLENDMODE_NONE
@@ -93,18 +128,23 @@ public final class Overlay {
             }
         }
         SDL_SetRenderDrawBlendMode(renderer, previousBlend)
+        if let previewFrame {
+            previewTexture.draw(in: previewFrame, renderer: renderer)
+        }
         for text in texts {
             text.texture.draw(in: text.frame, alpha: text.alpha, renderer: renderer)
         }
     }
 
-    private func rebuild(_ look: OverlayLook?, message: MessageLook?, scale: Double, renderer: OpaquePointer) {
-        builtFor = (look, message, scale, renderer)
+    private func rebuild(_ look: OverlayLook?, message: MessageLook?, picture: PreviewTexture.Key?, scale: Double,
+                         renderer: OpaquePointer) {
+        builtFor = (look, message, picture, scale, renderer)
         func pixels(_ point: OverlayPoint) -> OverlayPoint { OverlayPoint(x: point.x * scale, y: point.y * scale) }
         func points(_ texture: TextTexture) -> OverlaySize {
             OverlaySize(width: Double(texture.width) / scale, height: Double(texture.height) / scale)
         }
         texts.removeAll(keepingCapacity: true)
+        previewFrame = nil
 
         var tooltipFrame: OverlayRect?
         if let look {
@@ -124,7 +164,17 @@ public final class Overlay {
             texts.append((speedText, speedText.frame(centeredAt: pixels(OverlayPoint(x: pill.midX, y: pill.midY))), 255))
             if let tooltip = look.tooltip, let text = look.tooltipText {
                 tooltipText.update(text, pixelSize: labelSize, font: font, renderer: renderer)
-                let frame = layout.tooltipFrame(centeredAt: tooltip.x, contentSize: points(tooltipText))
+                var frame = layout.tooltipFrame(centeredAt: tooltip.x, contentSize: points(tooltipText))
+                // The picture stands on the bubble, which then sits centred under it.
+                if let preview = look.preview, let picture,
+                   let box = layout.previewFrame(centeredAt: preview.x,
+                                                 pictureSize: OverlaySize(width: Double(picture.width) / scale,
+                                                                          height: Double(picture.height) / scale),
+                                                 bubbleTop: frame.minY, border: 1 / scale) {
+                    previewFrame = SDL_Rect(x: Int32((box.x * scale).rounded()), y: Int32((box.y * scale).rounded()),
+                                            w: Int32((box.width * scale).rounded()), h: Int32((box.height * scale).rounded()))
+                    frame = layout.tooltipFrame(centeredAt: box.midX, contentSize: points(tooltipText))
+                }
                 tooltipFrame = frame
                 texts.append((tooltipText, tooltipText.frame(centeredAt: pixels(OverlayPoint(x: frame.midX, y: frame.midY))),
                               255))
@@ -141,8 +191,9 @@ public final class Overlay {
                           UInt8((255 * message.opacity).rounded())))
         }
 
+        let pictureFrame = previewFrame.map { (x: Int($0.x), y: Int($0.y), width: Int($0.w), height: Int($0.h)) }
         mesh = OverlayPainter.mesh(for: look, message: message, scale: scale, tooltipFrame: tooltipFrame,
-                                   messagePlate: messagePlate, reusing: mesh)
+                                   previewFrame: pictureFrame, messagePlate: messagePlate, reusing: mesh)
         vertices.removeAll(keepingCapacity: true)
         // SDL's software renderer truncates vertex positions to whole pixels; half a pixel more
         // makes that rounding, so its shapes land where a GPU draws them rather than up to a

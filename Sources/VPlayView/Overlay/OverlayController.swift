@@ -8,10 +8,14 @@ public struct OverlayController: Sendable {
         /// True when the event was the overlay's (over the bar, part of a drag or double click,
         /// or a wheel turn it acted on).
         public var consumed: Bool
+        /// Seconds to ask the thumbnail source for: set when the event moved the preview to a
+        /// new time (hovering or dragging over the slider with previews on).
+        public var previewRequest: Double?
 
-        public init(commands: [PlayerCommand] = [], consumed: Bool) {
+        public init(commands: [PlayerCommand] = [], consumed: Bool, previewRequest: Double? = nil) {
             self.commands = commands
             self.consumed = consumed
+            self.previewRequest = previewRequest
         }
     }
 
@@ -23,6 +27,9 @@ public struct OverlayController: Sendable {
     public static let volumeWheelStep: Double = 2
 
     public var windowSize: OverlaySize
+    /// A thumbnail source is attached (a video file, previews not turned off): the look then
+    /// carries a `preview` wherever it carries a tooltip.
+    public var previewsEnabled = false
     public private(set) var slider = SliderState()
     public private(set) var volumeSlider = VolumeSliderState()
     private var visibility: OverlayVisibility
@@ -42,6 +49,24 @@ public struct OverlayController: Sendable {
     }
 
     public mutating func handle(_ event: PointerEvent, state: PlayerState, now: Double) -> Response {
+        let before = previewTime(state: state)
+        var response = respond(to: event, state: state, now: now)
+        // Only a new time is worth a request: the source keeps the newest one anyway.
+        if let after = previewTime(state: state), after != before {
+            response.previewRequest = after
+        }
+        return response
+    }
+
+    /// The time a preview is wanted for: previews on, a known duration, and the tooltip shown.
+    public func previewTime(state: PlayerState) -> Double? {
+        guard previewsEnabled, let duration = Self.seekableDuration(state), let fraction = slider.tooltipFraction else {
+            return nil
+        }
+        return fraction * duration
+    }
+
+    private mutating func respond(to event: PointerEvent, state: PlayerState, now: Double) -> Response {
         let layout = layout(for: state)
         switch event {
         case .move(let point):
@@ -137,7 +162,7 @@ public struct OverlayController: Sendable {
     public func look(state: PlayerState, now: Double) -> OverlayLook? {
         guard isShown(state: state, now: now) else { return nil }
         let layout = layout(for: state)
-        let duration = state.duration.flatMap { $0.isFinite && $0 > 0 ? $0 : nil }
+        let duration = Self.seekableDuration(state)
         func quarter(_ x: Double) -> Double { (x * 4).rounded() / 4 }
         let thumbX = slider.displayedFraction(state: state).map { quarter(layout.thumbX(for: $0)) }
         let tooltip = duration.flatMap { duration in
@@ -154,10 +179,13 @@ public struct OverlayController: Sendable {
             guard let seconds, let duration else { return nil }
             return quarter(layout.thumbX(for: seconds / duration))
         }
+        let preview = tooltip.flatMap { tooltip in
+            previewTime(state: state).map { OverlayLook.Preview(x: tooltip.x, time: $0) }
+        }
         let hovered = pointer.flatMap(layout.hitTest)
         let volumeWaves = state.volume <= 0 ? 0 : state.volume <= 50 ? 1 : 2
         return OverlayLook(layout: layout, showsPlayIcon: state.isPaused, elapsed: elapsed,
-                           duration: duration, thumbX: thumbX, hovered: hovered, tooltip: tooltip,
+                           duration: duration, thumbX: thumbX, hovered: hovered, tooltip: tooltip, preview: preview,
                            speed: (state.speed * 100).rounded() / 100, isMuted: state.isMuted,
                            volumeWaves: volumeWaves,
                            volumeThumbX: layout.volumeThumbX(for: volumeSlider.displayedFraction(state: state)).map(quarter),
@@ -182,6 +210,11 @@ public struct OverlayController: Sendable {
     private func isHeld(_ state: PlayerState) -> Bool {
         state.isPaused || slider.isDragging || volumeSlider.isDragging
             || pointer.map { layout(for: state).band.contains($0) } ?? false
+    }
+
+    /// The duration when it is known and the slider can seek.
+    private static func seekableDuration(_ state: PlayerState) -> Double? {
+        state.duration.flatMap { $0.isFinite && $0 > 0 ? $0 : nil }
     }
 
     private func hasMessage(_ state: PlayerState) -> Bool {

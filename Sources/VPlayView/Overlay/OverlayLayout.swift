@@ -143,6 +143,24 @@ public struct OverlayLayout: Equatable, Sendable {
         return OverlayRect(x: left, y: band.minY - barHeight * 0.1 - height, width: width, height: height)
     }
 
+    /// The seek preview's picture (inside its border) for a picture of `pictureSize` points,
+    /// centred above `x` and standing on the tooltip bubble whose top is `bubbleTop`, with
+    /// `border` points of frame around it. Kept inside the window with a small margin; shrunk
+    /// (aspect kept) when the window is too small for it; nil when there is no room at all.
+    public func previewFrame(centeredAt x: Double, pictureSize: OverlaySize, bubbleTop: Double,
+                             border: Double) -> OverlayRect? {
+        guard pictureSize.width > 0, pictureSize.height > 0 else { return nil }
+        let margin = barHeight * 0.1
+        let inset = margin + border
+        let bottom = bubbleTop - barHeight * 0.1 - border
+        let room = OverlaySize(width: windowSize.width - 2 * inset, height: bottom - inset)
+        let shrink = min(1, room.width / pictureSize.width, room.height / pictureSize.height)
+        let width = pictureSize.width * shrink, height = pictureSize.height * shrink
+        guard width >= barHeight * 0.5, height >= barHeight * 0.3 else { return nil }
+        let left = min(max(inset, x - width / 2), windowSize.width - inset - width)
+        return OverlayRect(x: left, y: bottom - height, width: width, height: height)
+    }
+
     private static func fraction(atX x: Double, on track: OverlayRect) -> Double {
         guard track.width > 0 else { return 0 }
         return min(1, max(0, (x - track.minX) / track.width))

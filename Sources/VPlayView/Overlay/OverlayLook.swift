@@ -11,6 +11,14 @@ public struct OverlayLook: Equatable, Sendable {
         public var seconds: Double
     }
 
+    /// A picture of the video wanted above the slider: the keyframe nearest `time`, centred on
+    /// `x` (the tooltip's x) when the window has room. Only with a thumbnail source attached.
+    public struct Preview: Equatable, Sendable {
+        public var x: Double
+        /// Seconds from the start under the pointer (not rounded).
+        public var time: Double
+    }
+
     public var layout: OverlayLayout
     /// The button shows the action it will take: ▶ while paused, ❚❚ while playing.
     public var showsPlayIcon: Bool
@@ -23,6 +31,8 @@ public struct OverlayLook: Equatable, Sendable {
     public var thumbX: Double?
     public var hovered: OverlayElement?
     public var tooltip: Tooltip?
+    /// Shown with the tooltip (hovering or dragging the slider) when previews are on.
+    public var preview: Preview?
     /// Playback rate, to the hundredth shown.
     public var speed: Double
     /// The speaker is crossed out.

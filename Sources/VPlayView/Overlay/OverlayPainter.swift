@@ -15,15 +15,26 @@ enum OverlayPainter {
     /// A-B loop marks: warm, apart from the white of the track and thumb.
     static let loopMarkColor = RGBA(255, 184, 28)
     static let messagePlate = RGBA(0, 0, 0, 165)
+    /// The 1-pixel frame around the seek preview.
+    static let previewBorder = RGBA(230, 230, 230)
+
+    /// A rect in whole output pixels.
+    typealias PixelFrame = (x: Int, y: Int, width: Int, height: Int)
 
     /// The shapes of `look` (the bar, nil when hidden) and of `message` on `messagePlate`, in
     /// pixels. `tooltipFrame` is the bubble and `messagePlate` the message's plate, each sized
-    /// by its text.
+    /// by its text; `previewFrame` is where the preview picture goes, in output pixels: it gets
+    /// a 1-pixel border around it.
     static func mesh(for look: OverlayLook?, message: MessageLook?, scale: Double, tooltipFrame: OverlayRect?,
-                     messagePlate plate: OverlayRect?, reusing old: Mesh) -> Mesh {
+                     previewFrame: PixelFrame? = nil, messagePlate plate: OverlayRect?, reusing old: Mesh) -> Mesh {
         var builder = MeshBuilder(scale: scale, reusing: old)
         if let look {
             addBar(look, tooltipFrame: tooltipFrame, to: &builder)
+            if let frame = previewFrame {
+                // One rect under the picture: only its outermost pixel ring stays visible.
+                builder.fillPixelRect(x: frame.x - 1, y: frame.y - 1, width: frame.width + 2, height: frame.height + 2,
+                                      color: previewBorder)
+            }
         }
         if let message, let plate {
             var color = messagePlate

@@ -1,0 +1,707 @@
+#!/usr/bin/env python3
+"""vplay against ffplay and mpv on the same files, same window (1280x720), same audio path
+(the PulseAudio null sink of scripts/test-env.sh), RUNS runs each, one player after another.
+Run it through `make bench` (QUICK=1: one run, 10 s clips; RUNS=N).
+
+Sections (each figure is the median over runs, with min-max, and the ratios vplay/ffplay and
+vplay/mpv are taken within each run and then summarised the same way):
+  1. real-time playback cost: user+sys CPU s per media s and peak RSS (wait4 rusage: every
+     thread) while playing LENGTH s of each clip;
+  2. paused cost: CPU over PAUSE_S s while paused, after a 3 s settle;
+  3. untimed throughput: frames / wall for vplay --bench, ffmpeg decode-only, mpv --untimed;
+  4. time to first frame: process start to the clip's solid green first frame on screen;
+  5. seek latency over the JSON IPC (vplay, mpv): seek to playback-restart;
+  6. A/V offset from outside: window patch + sink monitor captured by one ffmpeg process.
+
+Failed runs are printed as they happen, kept in the output, and mark their cells.
+"""
+import argparse
+import datetime
+import hashlib
+import json
+import os
+import platform
+import re
+import shutil
+import signal
+import statistics
+import subprocess
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+import avsync  # noqa: E402
+import seek_latency  # noqa: E402
+import xscreen  # noqa: E402
+
+ROOT = os.path.dirname(os.path.dirname(HERE))
+WORK = os.path.join(ROOT, ".build", "bench")
+CLIPS = os.path.join(WORK, "clips")
+GEOMETRY = (1280, 720)
+PLAYERS = ("vplay", "ffplay", "mpv", "mpv-x11")
+HEADERS = {"vplay": "vplay", "ffplay": "ffplay", "mpv": "mpv", "mpv-x11": "mpv --vo=x11"}
+CLK_TCK = os.sysconf("SC_CLK_TCK")
+
+
+# ----------------------------------------------------------------------------- helpers
+
+def log(msg=""):
+    print(msg, flush=True)
+
+
+def load1():
+    with open("/proc/loadavg") as f:
+        return float(f.read().split()[0])
+
+
+def wait_for_quiet_machine(limit=1.5, max_wait=180):
+    start = time.monotonic()
+    load = load1()
+    while load >= limit and time.monotonic() - start < max_wait:
+        log(f"  1-min load {load:.2f} >= {limit}, waiting ({time.monotonic() - start:.0f} s of {max_wait} s)")
+        time.sleep(10)
+        load = load1()
+    waited = time.monotonic() - start
+    note = "" if load < limit else f" (still >= {limit} after {max_wait} s: measuring anyway)"
+    log(f"1-min load {load:.2f} after waiting {waited:.0f} s{note}")
+    return load, waited
+
+
+def ffprobe_value(path, entries, stream="v:0"):
+    out = subprocess.run(["ffprobe", "-v", "error", "-select_streams", stream, "-count_packets",
+                          "-show_entries", entries, "-of", "csv=p=0", path],
+                         capture_output=True, text=True, check=True).stdout.strip()
+    return out.split(",")[0]
+
+
+def encode(path, video_src, seconds, preset="veryfast"):
+    if os.path.exists(path):
+        return
+    log(f"  generating {os.path.relpath(path, ROOT)}")
+    tmp = path + ".tmp.mp4"
+    subprocess.run([
+        "ffmpeg", "-nostdin", "-loglevel", "error", "-y",
+        "-f", "lavfi", "-i", f"{video_src}:duration={seconds}",
+        "-f", "lavfi", "-i", f"sine=frequency=440:sample_rate=48000:duration={seconds}",
+        "-c:v", "libx264", "-preset", preset, "-pix_fmt", "yuv420p",
+        "-g", "60", "-keyint_min", "60", "-sc_threshold", "0",
+        "-c:a", "aac", "-ac", "2", "-b:a", "128k", "-movflags", "+faststart", tmp], check=True)
+    os.replace(tmp, path)
+
+
+def make_clips(seconds, av_seconds):
+    """{label: path}. H.264 (x264 veryfast, 2 s keyframe spacing) + AAC stereo 48 kHz."""
+    os.makedirs(CLIPS, exist_ok=True)
+    c = {}
+    for label, size in (("1080p30", "1920x1080"), ("720p30", "1280x720"), ("2160p30", "3840x2160")):
+        c[label] = os.path.join(CLIPS, f"{label}-{seconds}s.mp4")
+        encode(c[label], f"testsrc2=size={size}:rate=30", seconds)
+    # Throughput on 2160p: its first 6 s only (a keyframe-aligned stream copy), to keep time.
+    c["2160p30-6s"] = os.path.join(CLIPS, "2160p30-6s.mp4")
+    if not os.path.exists(c["2160p30-6s"]):
+        subprocess.run(["ffmpeg", "-nostdin", "-loglevel", "error", "-y", "-i", c["2160p30"],
+                        "-t", "6", "-c", "copy", "-movflags", "+faststart", c["2160p30-6s"]], check=True)
+    c["first-frame"] = os.path.join(CLIPS, "green-1080p30-4s.mp4")
+    encode(c["first-frame"], "color=c=0x00ff00:size=1920x1080:rate=30", 4)
+    c["avsync"] = os.path.join(CLIPS, f"avsynctest-720p30-{av_seconds}s.mp4")
+    if not os.path.exists(c["avsync"]):
+        log(f"  generating {os.path.relpath(c['avsync'], ROOT)}")
+        avsync.make_clip(c["avsync"], av_seconds)
+    return c
+
+
+# ----------------------------------------------------------------------------- commands
+
+def play_cmd(player, vplay, clip, length=None, speed=None):
+    w, h = GEOMETRY
+    if player == "vplay":
+        return [vplay, "--autoexit", *([f"--length={length}"] if length else []),
+                *([f"--speed={speed}"] if speed else []), f"--geometry={w}x{h}", clip]
+    if player == "ffplay":
+        assert not speed
+        return ["ffplay", "-autoexit", *(["-t", str(length)] if length else []),
+                "-x", str(w), "-y", str(h), "-loglevel", "quiet", clip]
+    vo = ["--vo=x11"] if player == "mpv-x11" else []
+    return ["mpv", *vo, *([f"--length={length}"] if length else []),
+            *([f"--speed={speed}"] if speed else []),
+            f"--geometry={w}x{h}", "--no-config", "--really-quiet", clip]
+
+
+def paused_cmd(player, vplay, clip):
+    w, h = GEOMETRY
+    if player == "vplay":
+        return [vplay, "--pause", f"--geometry={w}x{h}", clip]
+    if player == "ffplay":
+        return ["ffplay", "-x", str(w), "-y", str(h), "-loglevel", "quiet", clip]
+    vo = ["--vo=x11"] if player == "mpv-x11" else []
+    return ["mpv", *vo, "--pause", f"--geometry={w}x{h}", "--no-config", "--really-quiet", clip]
+
+
+def throughput_cmd(player, vplay, clip):
+    w, h = GEOMETRY
+    if player == "vplay":
+        return [vplay, "--bench", f"--geometry={w}x{h}", clip]
+    if player == "ffplay":  # the decode-only limit stands in this column
+        return ["ffmpeg", "-nostdin", "-threads", "0", "-i", clip, "-an", "-f", "null", "-"]
+    vo = ["--vo=x11"] if player == "mpv-x11" else []
+    return ["mpv", *vo, "--untimed", "--no-audio", f"--geometry={w}x{h}", "--no-config",
+            "--really-quiet", clip]
+
+
+def shell_line(cmd):
+    return " ".join(a if re.fullmatch(r"[\w./=:+,-]+", a) else repr(a) for a in cmd)
+
+
+# ----------------------------------------------------------------------------- processes
+
+class Failed(Exception):
+    pass
+
+
+def log_file(tag):
+    os.makedirs(os.path.join(WORK, "logs"), exist_ok=True)
+    return open(os.path.join(WORK, "logs", tag + ".log"), "w")
+
+
+def tail(path, lines=3):
+    try:
+        with open(path, errors="replace") as f:
+            text = f.read().replace("\r", "\n").strip().splitlines()
+        return " | ".join(text[-lines:])
+    except OSError:
+        return ""
+
+
+def run_measured(cmd, tag, timeout):
+    """Runs CMD to its end; wall s, user+sys s and peak RSS (MB) of the whole process
+    (all threads) from wait4. Raises Failed on a non-zero status or a timeout."""
+    out = log_file(tag)
+    start = time.monotonic()
+    proc = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=out, stderr=subprocess.STDOUT)
+    timed_out = False
+    while True:
+        pid, status, ru = os.wait4(proc.pid, os.WNOHANG)
+        if pid:
+            break
+        if time.monotonic() - start > timeout and not timed_out:
+            timed_out = True
+            proc.kill()
+        time.sleep(0.005)
+    wall = time.monotonic() - start
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    out.close()
+    if timed_out:
+        raise Failed(f"timed out after {timeout:.0f} s")
+    if proc.returncode != 0:
+        raise Failed(f"exit status {proc.returncode}: {tail(out.name)}")
+    return {"wall": wall, "cpu": ru.ru_utime + ru.ru_stime, "rss_mb": ru.ru_maxrss / 1024,
+            "log": out.name}
+
+
+def cpu_seconds(pid):
+    with open(f"/proc/{pid}/stat") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / CLK_TCK  # utime, stime: all threads
+
+
+def stop(proc, grace=5):
+    if proc.poll() is None:
+        proc.terminate()
+        try:
+            proc.wait(timeout=grace)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+
+
+# ----------------------------------------------------------------------------- measurements
+
+def m_playback(player, vplay, clip, length, tag):
+    r = run_measured(play_cmd(player, vplay, clip, length), tag, timeout=length + 40)
+    return {"cpu_per_s": r["cpu"] / length, "rss_mb": r["rss_mb"], "wall": r["wall"]}
+
+
+def m_paused(player, vplay, clip, seconds, tag, screen):
+    out = log_file(tag)
+    proc = subprocess.Popen(paused_cmd(player, vplay, clip), stdin=subprocess.DEVNULL,
+                            stdout=out, stderr=subprocess.STDOUT)
+    try:
+        win = xscreen.wait_for_window(proc, size=GEOMETRY, timeout=15)
+        if win is None:
+            raise Failed(f"no {GEOMETRY[0]}x{GEOMETRY[1]} window (status {proc.poll()}): {tail(out.name)}")
+        if player == "ffplay":
+            time.sleep(0.5)  # let the first frames through, as the others show theirs
+            subprocess.run(["xdotool", "key", "--window", win[0], "p"], check=True)
+        time.sleep(3)  # settle
+        c0, t0 = cpu_seconds(proc.pid), time.monotonic()
+        time.sleep(seconds)
+        c1, t1 = cpu_seconds(proc.pid), time.monotonic()
+        _, x, y, w, h = win
+        a = hashlib.sha1(screen.raw_region(x, y, w, h)).digest()
+        time.sleep(0.5)
+        b = hashlib.sha1(screen.raw_region(x, y, w, h)).digest()
+        if proc.poll() is not None:
+            raise Failed(f"exited while paused (status {proc.returncode})")
+        if a != b:
+            raise Failed("picture still changing: not paused")
+        return {"cpu_pct": 100 * (c1 - c0) / (t1 - t0)}
+    finally:
+        stop(proc)
+        out.close()
+
+
+def m_throughput(player, vplay, clip, frames_in_clip, tag):
+    r = run_measured(throughput_cmd(player, vplay, clip), tag, timeout=300)
+    frames = frames_in_clip
+    if player == "vplay":
+        line = [l for l in open(r["log"], errors="replace").read().splitlines() if l.startswith("{")]
+        if not line:
+            raise Failed("no JSON line from --bench")
+        stats = json.loads(line[-1])
+        frames = stats["frames_presented"]
+    elif player == "ffplay":
+        counts = re.findall(r"frame=\s*(\d+)", open(r["log"], errors="replace").read())
+        if not counts:
+            raise Failed("no frame count in ffmpeg's output")
+        frames = int(counts[-1])
+    return {"fps": frames / r["wall"], "cpu_ms_per_frame": 1000 * r["cpu"] / max(frames, 1),
+            "frames": frames}
+
+
+def m_first_frame(player, vplay, clip, tag, screen):
+    """Process start to the first frame (solid green) at the screen centre, which every
+    player's window covers. Polls one pixel about every 0.5 ms (an XGetImage takes ~30 us)."""
+    cx, cy = 960, 540
+    r, g, b = screen.pixel(cx, cy)
+    if g > 150 and r < 100 and b < 100:
+        raise Failed("screen centre already green before the start")
+    out = log_file(tag)
+    start = time.monotonic()
+    proc = subprocess.Popen(play_cmd(player, vplay, clip), stdin=subprocess.DEVNULL,
+                            stdout=out, stderr=subprocess.STDOUT)
+    try:
+        while True:
+            r, g, b = screen.pixel(cx, cy)
+            now = time.monotonic()
+            if g > 150 and r < 100 and b < 100:
+                return {"ms": (now - start) * 1000}
+            if now - start > 15:
+                raise Failed("no green frame within 15 s")
+            if proc.poll() is not None:
+                raise Failed(f"exited (status {proc.returncode}) before a frame: {tail(out.name)}")
+            time.sleep(0.0005)
+    finally:
+        stop(proc)
+        out.close()
+        time.sleep(0.3)  # the window is gone and the screen black again before the next one
+
+
+def m_seek(player, clip, seeks, tag):
+    extra = ["--vo=x11"] if player == "mpv-x11" else []
+    binary = "mpv" if player.startswith("mpv") else player
+    out = log_file(tag)
+    try:
+        res = seek_latency.measure(binary, clip, seeks, "mpv" if player.startswith("mpv") else "vplay",
+                                   extra, log=out)
+    except (RuntimeError, OSError) as e:
+        raise Failed(f"{e}: {tail(out.name)}")
+    finally:
+        out.close()
+    return {"exact_median": statistics.median(res["exact"]), "exact_max": max(res["exact"]),
+            "key_median": statistics.median(res["keyframes"]), "key_max": max(res["keyframes"])}
+
+
+def m_avsync(player, vplay, clip, speed, reference, tag, av_seconds):
+    cmd = play_cmd(player, vplay, clip, speed=speed if speed != 1 else None)
+    workdir = os.path.join(WORK, "logs")
+    try:
+        events, info = avsync.measure(cmd, reference, speed, workdir, tag,
+                                      timeout=av_seconds / speed + 30)
+    except RuntimeError as e:
+        raise Failed(str(e))
+    offsets = [o for _, o in events]
+    return {"median": statistics.median(offsets), "max_abs": max(abs(o) for o in offsets),
+            "events": len(offsets), "offsets": offsets, "capture_fps": info["capture_fps"]}
+
+
+# ----------------------------------------------------------------------------- results
+
+class Results:
+    """rows[key] = {"title", "fmt", "ratios", "cells": {player: [value or Failed, ...]}}"""
+
+    def __init__(self, runs):
+        self.runs = runs
+        self.rows = {}
+        self.order = []
+        self.failures = []
+        self.extra = {}
+
+    def row(self, key, title, fmt, ratios=True, players=PLAYERS, na=None):
+        if key not in self.rows:
+            self.rows[key] = {"title": title, "fmt": fmt, "ratios": ratios, "players": players,
+                              "na": na or {}, "cells": {p: [None] * self.runs for p in PLAYERS}}
+            self.order.append(key)
+        return self.rows[key]
+
+    def put(self, key, player, run, value):
+        self.rows[key]["cells"][player][run] = value
+
+    def fail(self, keys, player, run, what, reason):
+        msg = f"FAILED run {run + 1}: {what}: {reason}"
+        log("    " + msg)
+        self.failures.append(f"{HEADERS[player]}, {msg}")
+        for key in keys:
+            self.rows[key]["cells"][player][run] = Failed(reason)
+
+    @staticmethod
+    def summary(values, fmt):
+        ok = [v for v in values if isinstance(v, (int, float))]
+        if not ok:
+            return None, "FAILED" if any(isinstance(v, Failed) for v in values) else "—"
+        med = statistics.median(ok)
+        text = fmt.format(med)
+        if len(ok) > 1:
+            text += f" ({fmt.format(min(ok))}–{fmt.format(max(ok))})"
+        bad = sum(isinstance(v, Failed) for v in values)
+        if bad:
+            text += f" ✗{bad}/{len(values)} failed"
+        return med, text
+
+    def ratio(self, row, other):
+        a, b = row["cells"]["vplay"], row["cells"][other]
+        pairs = [x / y for x, y in zip(a, b)
+                 if isinstance(x, (int, float)) and isinstance(y, (int, float)) and y]
+        if not pairs:
+            return "—"
+        return self.summary(pairs, "{:.2f}")[1]
+
+    def table(self):
+        head = ["", *(HEADERS[p] for p in PLAYERS), "vplay/ffplay", "vplay/mpv", "vplay/mpv x11"]
+        lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+        for key in self.order:
+            row = self.rows[key]
+            cells = [row["title"]]
+            for p in PLAYERS:
+                if p in row["na"]:
+                    cells.append(row["na"][p])
+                elif p not in row["players"]:
+                    cells.append("—")
+                else:
+                    cells.append(self.summary(row["cells"][p], row["fmt"])[1])
+            for other in ("ffplay", "mpv", "mpv-x11"):
+                ok = row["ratios"] and other in row["players"] and other not in row["na"]
+                cells.append(self.ratio(row, other) if ok else "—")
+            lines.append("| " + " | ".join(cells) + " |")
+        return "\n".join(lines)
+
+    def raw(self):
+        def enc(v):
+            return {"failed": str(v)} if isinstance(v, Failed) else v
+        return {k: {"title": r["title"], "cells": {p: [enc(v) for v in vs] for p, vs in r["cells"].items()}}
+                for k, r in self.rows.items()}
+
+
+# ----------------------------------------------------------------------------- main
+
+def machine():
+    model = "?"
+    with open("/proc/cpuinfo") as f:
+        for line in f:
+            if line.startswith("model name"):
+                model = line.split(":", 1)[1].strip()
+                break
+    gl = "llvmpipe (glxinfo not installed; mpv -v reports llvmpipe under Xvfb)"
+    if shutil.which("glxinfo"):
+        out = subprocess.run(["glxinfo", "-B"], capture_output=True, text=True).stdout
+        m = re.search(r"OpenGL renderer string:\s*(.*)", out)
+        if m:
+            gl = m.group(1).strip()
+    return {"nproc": os.cpu_count(), "cpu": model, "gl": gl, "kernel": platform.release()}
+
+
+def version(cmd):
+    try:
+        out = subprocess.run(cmd, capture_output=True, text=True, timeout=10)
+        first = (out.stdout or out.stderr).strip().splitlines()[0]
+        return re.split(r"\s+Copyright", first)[0]
+    except (OSError, IndexError, subprocess.TimeoutExpired):
+        return "?"
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--vplay", default=os.path.join(ROOT, ".build", "release", "vplay"))
+    ap.add_argument("--runs", type=int, default=3)
+    ap.add_argument("--quick", action="store_true", help="1 run, 10 s clips, shorter waits")
+    ap.add_argument("--out", help="markdown file for the results (default: BENCHMARKS.md's "
+                    "results block; with --quick, .build/bench/results-quick.md)")
+    ap.add_argument("--max-wait", type=float, default=180,
+                    help="longest wait for the 1-min load to drop below 1.5, s (default 180)")
+    ap.add_argument("--only", help="comma-separated sections to run: play,paused,fps,ttff,seek,av")
+    args = ap.parse_args()
+
+    runs = 1 if args.quick else max(1, args.runs)
+    length = 10 if args.quick else 20
+    pause_s = 5 if args.quick else 10
+    seeks = 10 if args.quick else 20
+    av_seconds = 5 if args.quick else 7
+    sections = set((args.only or "play,paused,fps,ttff,seek,av").split(","))
+
+    for tool in ("ffmpeg", "ffprobe", "ffplay", "mpv", "xdotool"):
+        if not shutil.which(tool):
+            log(f"bench: {tool} not found (make setup installs it)")
+            return 1
+    if not os.access(args.vplay, os.X_OK):
+        log(f"bench: {args.vplay} not built (swift build -c release)")
+        return 1
+    if "DISPLAY" not in os.environ or "PULSE_SERVER" not in os.environ:
+        log("bench: run inside scripts/test-env.sh (needs its Xvfb and PulseAudio null sink)")
+        return 1
+
+    t_start = time.monotonic()
+    when = datetime.datetime.now().astimezone()
+    log(f"vplay bench: {runs} run(s), {length} s clips" + (" (QUICK)" if args.quick else ""))
+    log("clips:")
+    clips = make_clips(length, av_seconds)
+    frames = {k: int(ffprobe_value(clips[k], "stream=nb_read_packets"))
+              for k in ("1080p30", "720p30", "2160p30-6s")}
+
+    log("waiting for a quiet machine:")
+    load, waited = wait_for_quiet_machine(max_wait=args.max_wait)
+    loads = {"start": load}
+    res = Results(runs)
+    screen = xscreen.Screen()
+    vplay = args.vplay
+
+    def order(run, players):
+        """Players one after another; the order rotates from run to run."""
+        players = list(players)
+        k = run % len(players)
+        return players[k:] + players[:k]
+
+    def section(name, title):
+        loads[name] = load1()
+        log(f"\n== {title} (1-min load {loads[name]:.2f}, {time.monotonic() - t_start:.0f} s in)")
+
+    # 1. Real-time playback cost
+    if "play" in sections:
+        section("play", f"1. playback cost, {length} s of each clip")
+        for label in ("1080p30", "720p30", "2160p30"):
+            res.row(f"cpu-{label}", f"CPU s per media s, {label[:-2]}", "{:.3f}")
+            res.row(f"rss-{label}", f"peak RSS MB, {label[:-2]}", "{:.0f}")
+        for run in range(runs):
+            for label in ("1080p30", "720p30", "2160p30"):
+                for p in order(run, PLAYERS):
+                    xscreen.move_pointer_away()
+                    tag = f"play-{label}-{p}-run{run + 1}"
+                    try:
+                        r = m_playback(p, vplay, clips[label], length, tag)
+                        res.put(f"cpu-{label}", p, run, r["cpu_per_s"])
+                        res.put(f"rss-{label}", p, run, r["rss_mb"])
+                        log(f"  run {run + 1} {label:8s} {HEADERS[p]:13s} {r['cpu_per_s']:.3f} CPU s/s  "
+                            f"{r['rss_mb']:.0f} MB  wall {r['wall']:.1f} s")
+                    except Failed as e:
+                        res.fail([f"cpu-{label}", f"rss-{label}"], p, run, f"play {label}", e)
+
+    # 2. Paused cost
+    if "paused" in sections:
+        section("paused", f"2. paused cost, {pause_s} s after a 3 s settle")
+        res.row("paused", "paused CPU %, 1080p", "{:.2f}")
+        for run in range(runs):
+            for p in order(run, PLAYERS):
+                xscreen.move_pointer_away()
+                try:
+                    r = m_paused(p, vplay, clips["1080p30"], pause_s, f"paused-{p}-run{run + 1}", screen)
+                    res.put("paused", p, run, r["cpu_pct"])
+                    log(f"  run {run + 1} {HEADERS[p]:13s} {r['cpu_pct']:.2f} % CPU")
+                except Failed as e:
+                    res.fail(["paused"], p, run, "paused", e)
+
+    # 3. Untimed throughput
+    if "fps" in sections:
+        section("fps", "3. untimed throughput (ffplay column: ffmpeg decode-only)")
+        labels = (("1080p30", "1080p"), ("720p30", "720p"), ("2160p30-6s", "2160p (6 s)"))
+        for label, name in labels:
+            res.row(f"fps-{label}", f"untimed fps, {name}", "{:.1f}")
+        for label, name in labels:
+            res.row(f"cpf-{label}", f"untimed CPU ms/frame, {name}", "{:.1f}")
+        for run in range(runs):
+            for label, _ in labels:
+                for p in order(run, PLAYERS):
+                    xscreen.move_pointer_away()
+                    try:
+                        r = m_throughput(p, vplay, clips[label], frames[label], f"fps-{label}-{p}-run{run + 1}")
+                        res.put(f"fps-{label}", p, run, r["fps"])
+                        res.put(f"cpf-{label}", p, run, r["cpu_ms_per_frame"])
+                        log(f"  run {run + 1} {label:10s} {HEADERS[p] if p != 'ffplay' else 'ffmpeg -f null':15s} "
+                            f"{r['fps']:6.1f} fps  {r['cpu_ms_per_frame']:.1f} CPU ms/frame  ({r['frames']} frames)")
+                    except Failed as e:
+                        res.fail([f"fps-{label}", f"cpf-{label}"], p, run, f"throughput {label}", e)
+
+    # 4. Time to first frame
+    if "ttff" in sections:
+        section("ttff", "4. time to first frame (1080p, green first frame)")
+        res.row("ttff", "first frame ms, 1080p", "{:.0f}")
+        for run in range(runs):
+            for p in order(run, PLAYERS):
+                xscreen.move_pointer_away()
+                try:
+                    r = m_first_frame(p, vplay, clips["first-frame"], f"ttff-{p}-run{run + 1}", screen)
+                    res.put("ttff", p, run, r["ms"])
+                    log(f"  run {run + 1} {HEADERS[p]:13s} {r['ms']:.0f} ms")
+                except Failed as e:
+                    res.fail(["ttff"], p, run, "first frame", e)
+
+    # 5. Seek latency
+    if "seek" in sections:
+        section("seek", f"5. seek latency over IPC, {seeks} random targets per mode, 1080p")
+        seekers = ("vplay", "mpv", "mpv-x11")
+        na = {"ffplay": "n/a (no IPC)"}
+        for key, title in (("exact_median", "seek exact, median ms"), ("exact_max", "seek exact, max ms"),
+                           ("key_median", "seek keyframes, median ms"), ("key_max", "seek keyframes, max ms")):
+            res.row(f"seek-{key}", title, "{:.0f}", players=seekers, na=na)
+        keys = [f"seek-{k}" for k in ("exact_median", "exact_max", "key_median", "key_max")]
+        for run in range(runs):
+            for p in order(run, seekers):
+                xscreen.move_pointer_away()
+                try:
+                    r = m_seek(p, clips["1080p30"], seeks, f"seek-{p}-run{run + 1}")
+                    for k in ("exact_median", "exact_max", "key_median", "key_max"):
+                        res.put(f"seek-{k}", p, run, r[k])
+                    log(f"  run {run + 1} {HEADERS[p]:13s} exact {r['exact_median']:.0f} (max {r['exact_max']:.0f}) ms"
+                        f"  keyframes {r['key_median']:.0f} (max {r['key_max']:.0f}) ms")
+                except Failed as e:
+                    res.fail(keys, p, run, "seek", e)
+
+    # 6. A/V offset
+    if "av" in sections:
+        section("av", "6. A/V offset from outside (avsynctest clip, 720p)")
+        reference = avsync.file_reference(clips["avsync"])
+        log(f"  flash-to-beep in the file itself: {reference * 1000:+.1f} ms (subtracted)")
+        configs = [(1.0, PLAYERS), (0.5, ("vplay", "mpv")), (2.0, ("vplay", "mpv"))]
+        res.extra["av_offsets"] = {}
+        for speed, players in configs:
+            sp = f"{speed:g}×"
+            res.row(f"av-med-{speed}", f"A/V offset {sp}, median ms (+ = sound late)", "{:+.1f}",
+                    ratios=False, players=players, na={"ffplay": "n/a (no --speed)"} if speed != 1 else None)
+            res.row(f"av-max-{speed}", f"A/V offset {sp}, max abs ms", "{:.1f}", ratios=False,
+                    players=players, na={"ffplay": "n/a (no --speed)"} if speed != 1 else None)
+        for run in range(runs):
+            for speed, players in configs:
+                for p in order(run, players):
+                    tag = f"av-{speed:g}x-{p}-run{run + 1}"
+                    keys = [f"av-med-{speed}", f"av-max-{speed}"]
+                    try:
+                        r = m_avsync(p, vplay, clips["avsync"], speed, reference, tag, av_seconds)
+                        res.put(keys[0], p, run, r["median"])
+                        res.put(keys[1], p, run, r["max_abs"])
+                        res.extra["av_offsets"][f"{HEADERS[p]} {speed:g}× run {run + 1}"] = r["offsets"]
+                        log(f"  run {run + 1} {speed:g}× {HEADERS[p]:13s} median {r['median']:+.1f} ms  "
+                            f"max |{r['max_abs']:.1f}| ms  ({r['events']} events: "
+                            + " ".join(f"{o:+.0f}" for o in r["offsets"]) + ")")
+                    except Failed as e:
+                        res.fail(keys, p, run, f"A/V {speed:g}×", e)
+
+    screen.close()
+    total = time.monotonic() - t_start
+    loads["end"] = load1()
+    mach = machine()
+    text = report(res, args, runs, length, pause_s, seeks, av_seconds, mach, when, loads, waited, total, vplay)
+    log("\n" + text)
+    os.makedirs(WORK, exist_ok=True)
+    with open(os.path.join(WORK, "results-quick.json" if args.quick else "results.json"), "w") as f:
+        json.dump({"rows": res.raw(), "extra": res.extra, "failures": res.failures, "loads": loads,
+                   "machine": mach, "date": when.isoformat()}, f, indent=1)
+    out = args.out or (os.path.join(WORK, "results-quick.md") if args.quick else os.path.join(ROOT, "BENCHMARKS.md"))
+    write_block(out, text)
+    log(f"\nwritten to {os.path.relpath(out, ROOT)} ({total / 60:.1f} min)")
+    return 1 if res.failures else 0
+
+
+BEGIN, END = "<!-- bench:begin (written by scripts/bench/bench.py) -->", "<!-- bench:end -->"
+
+
+def write_block(path, text):
+    block = f"{BEGIN}\n{text}\n{END}\n"
+    old = open(path).read() if os.path.exists(path) else ""
+    if BEGIN in old and END in old:
+        new = old[:old.index(BEGIN)] + block + old[old.index(END) + len(END) + 1:]
+    else:
+        new = (old.rstrip() + "\n\n" if old else "# Benchmarks\n\n") + block
+    with open(path, "w") as f:
+        f.write(new)
+
+
+def report(res, args, runs, length, pause_s, seeks, av_seconds, mach, when, loads, waited, total, vplay):
+    c = "CLIP"
+    vp = os.path.relpath(vplay, ROOT)
+    lines = [
+        f"## Results — {when:%Y-%m-%d %H:%M %Z}" + (" (QUICK smoke run)" if args.quick else ""),
+        "",
+        f"Machine: {mach['nproc']} CPUs ({mach['cpu']}), no GPU, GL renderer {mach['gl']}, "
+        f"Linux {mach['kernel']}; Xvfb 1920x1080x24 and a PulseAudio null sink (scripts/test-env.sh).",
+        f"Players: {version([vplay, '--version'])}; {version(['ffplay', '-version'])}; "
+        f"{version(['mpv', '--version'])}.",
+        f"1-min load: {loads['start']:.2f} at the start (after waiting {waited:.0f} s for < 1.5), "
+        + ", ".join(f"{k} {v:.2f}" for k, v in loads.items() if k != "start")
+        + f". {runs} run(s), players one after another (order rotated each run); whole run "
+          f"{total / 60:.1f} min.",
+        "",
+        "Each cell: median over runs (min–max). Ratios are vplay ÷ the other player within each "
+        "run, summarised the same way: below 1 means vplay uses less (CPU, memory, time), above 1 "
+        "means more — except fps, where above 1 means vplay is faster. In the throughput rows the "
+        "ffplay column is `ffmpeg -f null` decoding alone, the ceiling for any player.",
+        "",
+        res.table(),
+        "",
+    ]
+    if res.failures:
+        lines += ["Failed runs (✗ in the table; full output in .build/bench/logs/):", ""]
+        lines += [f"- {f}" for f in res.failures] + [""]
+    offsets = res.extra.get("av_offsets")
+    if offsets:
+        lines += ["A/V per-event offsets, ms (+ = sound late):", ""]
+        lines += [f"- {k}: " + " ".join(f"{o:+.1f}" for o in v) for k, v in offsets.items()] + [""]
+    lines += [
+        "Commands (CLIP: .build/bench/clips/, H.264 x264 veryfast + AAC stereo 48 kHz, keyframes "
+        f"every 2 s; {length} s testsrc2 at 1080p30, 720p30 and 2160p30):",
+        "",
+        "```",
+        f"# 1. playback cost: wait4() rusage (user+sys of all threads, ru_maxrss) / {length} s",
+        shell_line(play_cmd("vplay", vp, c, length)),
+        shell_line(play_cmd("ffplay", vp, c, length)),
+        shell_line(play_cmd("mpv", vp, c, length)),
+        shell_line(play_cmd("mpv-x11", vp, c, length)),
+        f"# 2. paused: /proc/PID/stat utime+stime over {pause_s} s, 3 s after the window appears;",
+        "#    ffplay is paused with `xdotool key --window WID p`; pointer parked outside the window",
+        shell_line(paused_cmd("vplay", vp, c)),
+        shell_line(paused_cmd("ffplay", vp, c)),
+        shell_line(paused_cmd("mpv", vp, c)) + "        # and --vo=x11",
+        "# 3. throughput: frames / wall from process start to exit (vplay: frames_presented of its",
+        "#    JSON line; ffmpeg: its frame count; mpv: every frame of the clip, it drops none untimed)",
+        shell_line(throughput_cmd("vplay", vp, c)),
+        shell_line(throughput_cmd("ffplay", vp, c)),
+        shell_line(throughput_cmd("mpv", vp, c)) + "        # and --vo=x11",
+        "# 4. first frame: commands of 1. without --length on a clip whose frames are solid green;",
+        "#    time from spawning to the screen-centre pixel turning green (XGetImage every ~0.5 ms)",
+        f"# 5. seek: scripts/bench/seek_latency.py PLAYER --clip {c} --seeks {seeks} [-- --vo=x11]",
+        "#    (--pause --geometry=1280x720 --input-ipc-server=S; seek T absolute+exact|+keyframes",
+        "#    to the playback-restart event, targets uniform in [1, duration-2] s, seed 7)",
+        f"# 6. A/V: commands of 1. (+ --speed=0.5|2) on a {av_seconds} s avsynctest clip, while",
+        "ffmpeg -copyts -f x11grab -draw_mouse 0 -framerate 250 -video_size 64x32 -i $DISPLAY+X,Y \\",
+        "       -f pulse -fragment_size 1920 -i vp.monitor \\",
+        "       -map 0:v -vf format=gray,showinfo -f null - -map 1:a -af ashowinfo -f s16le A.raw",
+        "#    X,Y: the middle of the window, where the clip's white box flashes for one frame",
+        "```",
+        "",
+        "A/V capture resolution: video 1/250 s (a 64x32 patch grabbed 250 times a second; a "
+        "flash is placed in the middle of the 4 ms interval it appeared in), audio one sample "
+        "(1/48000 s) on PulseAudio's capture timestamps, which jitter by a few ms; both streams "
+        "carry wall-clock timestamps from the one ffmpeg process.",
+    ]
+    return "\n".join(lines)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
