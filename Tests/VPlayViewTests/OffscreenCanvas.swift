@@ -9,7 +9,9 @@ final class OffscreenCanvas {
     let renderer: OpaquePointer
 
     init(width: Int32, height: Int32, software: Bool = false) throws {
-        SDL_setenv("SDL_VIDEODRIVER", "offscreen", 1)
+        // A hint, not the environment: players launched later by end-to-end tests in the same
+        // process inherit the environment and must still open real X windows.
+        SDL_SetHintWithPriority(SDL_HINT_VIDEODRIVER, "offscreen", SDL_HINT_OVERRIDE)
         guard SDL_InitSubSystem(SDL_INIT_VIDEO) == 0 else {
             throw CanvasError("SDL video: \(String(cString: SDL_GetError()))")
         }

@@ -97,11 +97,14 @@ def make_clips(seconds, av_seconds):
     for label, size in (("1080p30", "1920x1080"), ("720p30", "1280x720"), ("2160p30", "3840x2160")):
         c[label] = os.path.join(CLIPS, f"{label}-{seconds}s.mp4")
         encode(c[label], f"testsrc2=size={size}:rate=30", seconds)
-    # Throughput on 2160p: its first 6 s only (a keyframe-aligned stream copy), to keep time.
-    c["2160p30-6s"] = os.path.join(CLIPS, "2160p30-6s.mp4")
-    if not os.path.exists(c["2160p30-6s"]):
-        subprocess.run(["ffmpeg", "-nostdin", "-loglevel", "error", "-y", "-i", c["2160p30"],
-                        "-t", "6", "-c", "copy", "-movflags", "+faststart", c["2160p30-6s"]], check=True)
+    # Throughput on the first 10 s (2160p: 6 s) only, keyframe-aligned stream copies, to
+    # keep the whole run in time.
+    for label, cut in (("1080p30", 10), ("720p30", 10), ("2160p30", 6)):
+        c[f"{label}-cut"] = os.path.join(CLIPS, f"{label}-{seconds}s-first{min(cut, seconds)}s.mp4")
+        if not os.path.exists(c[f"{label}-cut"]):
+            subprocess.run(["ffmpeg", "-nostdin", "-loglevel", "error", "-y", "-i", c[label],
+                            "-t", str(cut), "-c", "copy", "-movflags", "+faststart",
+                            c[f"{label}-cut"]], check=True)
     c["first-frame"] = os.path.join(CLIPS, "green-1080p30-4s.mp4")
     encode(c["first-frame"], "color=c=0x00ff00:size=1920x1080:rate=30", 4)
     c["avsync"] = os.path.join(CLIPS, f"avsynctest-720p30-{av_seconds}s.mp4")
@@ -297,9 +300,9 @@ def m_first_frame(player, vplay, clip, tag, screen):
         time.sleep(0.3)  # the window is gone and the screen black again before the next one
 
 
-def m_seek(player, clip, seeks, tag):
+def m_seek(player, vplay, clip, seeks, tag):
     extra = ["--vo=x11"] if player == "mpv-x11" else []
-    binary = "mpv" if player.startswith("mpv") else player
+    binary = "mpv" if player.startswith("mpv") else vplay
     out = log_file(tag)
     try:
         res = seek_latency.measure(binary, clip, seeks, "mpv" if player.startswith("mpv") else "vplay",
@@ -420,6 +423,14 @@ def machine():
     return {"nproc": os.cpu_count(), "cpu": model, "gl": gl, "kernel": platform.release()}
 
 
+def mpv_default_vo(clip):
+    """The video output mpv picks with no --vo on this machine (vo=gpu refuses llvmpipe)."""
+    out = subprocess.run(["mpv", "--no-config", "-v", "--frames=1", "--no-audio",
+                          "--geometry=1280x720", clip], capture_output=True, text=True, timeout=30)
+    m = re.search(r"VO: \[(\w[\w-]*)\]", out.stdout + out.stderr)
+    return m.group(1) if m else "?"
+
+
 def version(cmd):
     try:
         out = subprocess.run(cmd, capture_output=True, text=True, timeout=10)
@@ -445,7 +456,7 @@ def main():
     length = 10 if args.quick else 20
     pause_s = 5 if args.quick else 10
     seeks = 10 if args.quick else 20
-    av_seconds = 5 if args.quick else 7
+    av_seconds = 5 if args.quick else 6
     sections = set((args.only or "play,paused,fps,ttff,seek,av").split(","))
 
     for tool in ("ffmpeg", "ffprobe", "ffplay", "mpv", "xdotool"):
@@ -465,7 +476,7 @@ def main():
     log("clips:")
     clips = make_clips(length, av_seconds)
     frames = {k: int(ffprobe_value(clips[k], "stream=nb_read_packets"))
-              for k in ("1080p30", "720p30", "2160p30-6s")}
+              for k in ("1080p30-cut", "720p30-cut", "2160p30-cut")}
 
     log("waiting for a quiet machine:")
     load, waited = wait_for_quiet_machine(max_wait=args.max_wait)
@@ -507,9 +518,10 @@ def main():
     # 2. Paused cost
     if "paused" in sections:
         section("paused", f"2. paused cost, {pause_s} s after a 3 s settle")
-        res.row("paused", "paused CPU %, 1080p", "{:.2f}")
+        pausers = ("vplay", "ffplay", "mpv")
+        res.row("paused", "paused CPU %, 1080p", "{:.2f}", players=pausers)
         for run in range(runs):
-            for p in order(run, PLAYERS):
+            for p in order(run, pausers):
                 xscreen.move_pointer_away()
                 try:
                     r = m_paused(p, vplay, clips["1080p30"], pause_s, f"paused-{p}-run{run + 1}", screen)
@@ -521,7 +533,8 @@ def main():
     # 3. Untimed throughput
     if "fps" in sections:
         section("fps", "3. untimed throughput (ffplay column: ffmpeg decode-only)")
-        labels = (("1080p30", "1080p"), ("720p30", "720p"), ("2160p30-6s", "2160p (6 s)"))
+        labels = tuple((f"{k}-cut", f"{k[:-2]} ({frames[k + '-cut'] / 30:.0f} s)")
+                       for k in ("1080p30", "720p30", "2160p30"))
         for label, name in labels:
             res.row(f"fps-{label}", f"untimed fps, {name}", "{:.1f}")
         for label, name in labels:
@@ -556,7 +569,7 @@ def main():
     # 5. Seek latency
     if "seek" in sections:
         section("seek", f"5. seek latency over IPC, {seeks} random targets per mode, 1080p")
-        seekers = ("vplay", "mpv", "mpv-x11")
+        seekers = ("vplay", "mpv")
         na = {"ffplay": "n/a (no IPC)"}
         for key, title in (("exact_median", "seek exact, median ms"), ("exact_max", "seek exact, max ms"),
                            ("key_median", "seek keyframes, median ms"), ("key_max", "seek keyframes, max ms")):
@@ -566,7 +579,7 @@ def main():
             for p in order(run, seekers):
                 xscreen.move_pointer_away()
                 try:
-                    r = m_seek(p, clips["1080p30"], seeks, f"seek-{p}-run{run + 1}")
+                    r = m_seek(p, vplay, clips["1080p30"], seeks, f"seek-{p}-run{run + 1}")
                     for k in ("exact_median", "exact_max", "key_median", "key_max"):
                         res.put(f"seek-{k}", p, run, r[k])
                     log(f"  run {run + 1} {HEADERS[p]:13s} exact {r['exact_median']:.0f} (max {r['exact_max']:.0f}) ms"
@@ -607,6 +620,7 @@ def main():
     total = time.monotonic() - t_start
     loads["end"] = load1()
     mach = machine()
+    mach["mpv_vo"] = mpv_default_vo(clips["720p30-cut"])
     text = report(res, args, runs, length, pause_s, seeks, av_seconds, mach, when, loads, waited, total, vplay)
     log("\n" + text)
     os.makedirs(WORK, exist_ok=True)
@@ -642,7 +656,8 @@ def report(res, args, runs, length, pause_s, seeks, av_seconds, mach, when, load
         f"Machine: {mach['nproc']} CPUs ({mach['cpu']}), no GPU, GL renderer {mach['gl']}, "
         f"Linux {mach['kernel']}; Xvfb 1920x1080x24 and a PulseAudio null sink (scripts/test-env.sh).",
         f"Players: {version([vplay, '--version'])}; {version(['ffplay', '-version'])}; "
-        f"{version(['mpv', '--version'])}.",
+        f"{version(['mpv', '--version'])} (with no --vo it picks vo={mach['mpv_vo']} here: "
+        "vo=gpu refuses a software renderer).",
         f"1-min load: {loads['start']:.2f} at the start (after waiting {waited:.0f} s for < 1.5), "
         + ", ".join(f"{k} {v:.2f}" for k, v in loads.items() if k != "start")
         + f". {runs} run(s), players one after another (order rotated each run); whole run "

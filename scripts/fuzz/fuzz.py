@@ -135,7 +135,7 @@ def classify(returncode, stderr):
     return "other exit"
 
 
-def gdb_stacks(args, pid=None, timeout=180):
+def gdb_stacks(args, pid=None, timeout=180, env=None):
     """All threads' stacks: attached to a live (hung) process, or of a fresh run until it
     stops on a signal (crash). Best effort: returns gdb's text or a note why not."""
     if not shutil.which("gdb"):
@@ -147,7 +147,9 @@ def gdb_stacks(args, pid=None, timeout=180):
     else:
         cmd = common + ["-ex", "run", "-ex", "bt 60", "-ex", "info threads",
                         "-ex", "thread apply all bt 25", "--args"] + args
-    env = dict(os.environ, SWIFT_BACKTRACE="enable=no")
+    env = dict(env or os.environ, SWIFT_BACKTRACE="enable=no")
+    if "ASAN_OPTIONS" in env:
+        env["ASAN_OPTIONS"] += ":abort_on_error=1"  # so gdb stops at the report
     try:
         result = subprocess.run(cmd, capture_output=True, timeout=timeout, env=env, stdin=subprocess.DEVNULL)
         return result.stdout.decode("utf-8", "replace") + result.stderr.decode("utf-8", "replace")
@@ -155,11 +157,24 @@ def gdb_stacks(args, pid=None, timeout=180):
         return "(gdb timed out)\n" + (error.stdout or b"").decode("utf-8", "replace")
 
 
-def run_case(vplay, path, mode, timeout, want_stacks):
+def sanitizer_env(vplay):
+    """The environment for runs of `vplay`. For an AddressSanitizer build: no leak checks
+    (libdbus, libpulse and Mesa never free some allocations, so every run would "fail") and
+    no Swift crash backtracer (under ASan it reports its own stack reads as an error)."""
+    env = dict(os.environ)
+    with open(vplay, "rb") as f:
+        instrumented = b"__asan_init" in f.read()
+    if instrumented:
+        env.setdefault("ASAN_OPTIONS", "detect_leaks=0")
+        env.setdefault("SWIFT_BACKTRACE", "enable=no")
+    return env, instrumented
+
+
+def run_case(vplay, path, mode, timeout, want_stacks, env=None):
     args = command_for(vplay, path, mode)
     started = time.monotonic()
     process = subprocess.Popen(args, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-                               stderr=subprocess.PIPE, start_new_session=True)
+                               stderr=subprocess.PIPE, start_new_session=True, env=env)
     stacks = None
     stopped_by = None
     try:
@@ -183,7 +198,7 @@ def run_case(vplay, path, mode, timeout, want_stacks):
             except subprocess.TimeoutExpired:
                 continue
     if verdict == "crashed" and want_stacks:
-        stacks = gdb_stacks(args)
+        stacks = gdb_stacks(args, env=env)
     return dict(args=args, verdict=verdict, returncode=process.returncode, stdout=stdout,
                 stderr=stderr, seconds=time.monotonic() - started, stacks=stacks, note=bench_note(stdout),
                 stopped_by=stopped_by)
@@ -231,9 +246,11 @@ def main():
     # A private copy, so a concurrent `swift build` cannot swap the binary mid-run.
     vplay = os.path.join(out, "vplay")
     shutil.copy2(options.vplay, vplay)
+    env, instrumented = sanitizer_env(vplay)
     corpus = hashlib.sha256(b"".join(s[2] for s in seeds)).hexdigest()[:12]
-    print("fuzz: seed %d, %d files, %d seed clips (corpus %s), timeout %gs, %d jobs, in %s"
-          % (seed, len(indices), len(seeds), corpus, options.timeout, options.jobs, out), flush=True)
+    print("fuzz: seed %d, %d files, %d seed clips (corpus %s), timeout %gs, %d jobs, %sin %s"
+          % (seed, len(indices), len(seeds), corpus, options.timeout, options.jobs,
+             "AddressSanitizer build, " if instrumented else "", out), flush=True)
 
     counts = {"crashed": 0, "hung": 0, "clean error": 0, "played": 0, "other exit": 0}
     failures, others = [], []
@@ -245,7 +262,7 @@ def main():
         path = os.path.join(out, name)
         with open(path, "wb") as f:
             f.write(data)
-        result = run_case(vplay, path, mode, options.timeout, not options.no_stacks)
+        result = run_case(vplay, path, mode, options.timeout, not options.no_stacks, env)
         verdict = result["verdict"]
         interesting = verdict in ("crashed", "hung", "other exit")
         if interesting or options.keep:
