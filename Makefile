@@ -8,7 +8,7 @@ DEMO := Assets/demo.mp4
 
 APT_PACKAGES := libavcodec-dev libavformat-dev libavutil-dev libswscale-dev libswresample-dev \
 	libavfilter-dev libsdl2-dev libsdl2-ttf-dev fonts-dejavu-core pkg-config \
-	ffmpeg xvfb xauth x11-utils xdotool imagemagick pulseaudio pulseaudio-utils python3 python3-venv
+	ffmpeg mpv xvfb xauth x11-utils xdotool imagemagick pulseaudio pulseaudio-utils python3 python3-venv
 
 .PHONY: setup build release run test test-unit tsan clean install uninstall install-check
 
@@ -117,3 +117,13 @@ asan: setup
 	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build-asan
 	ASAN_OPTIONS='$(ASAN_OPTIONS)' SWIFT_BACKTRACE=enable=no \
 		bash scripts/test-env.sh $(SWIFT) test --skip-build --disable-swift-testing --sanitize=address --scratch-path .build-asan
+
+.PHONY: bench
+
+# vplay against ffplay and mpv (scripts/bench/bench.py) in the test environment: playback and
+# paused CPU, peak RSS, untimed fps, time to first frame, IPC seek latency, A/V offset seen
+# from outside. Writes the table into BENCHMARKS.md (~25 min). RUNS=N runs of each (default 3);
+# QUICK=1: one run on 10 s clips, results in .build/bench/results-quick.md instead.
+RUNS ?= 3
+bench: release
+	bash scripts/test-env.sh python3 scripts/bench/bench.py --runs $(RUNS) $(if $(QUICK),--quick)

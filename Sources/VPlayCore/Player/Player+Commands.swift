@@ -134,6 +134,10 @@ extension Player {
         }
         if let duration { position = min(position, duration) }
         requestSeek(to: max(0, position), precision: precision, announce: true)
+        if precision == .keyframe {
+            // Held keys and the wheel skip fast: say where to, since the picture lags behind.
+            show(TimeFormat.pair(position: max(0, position), duration: duration), now: now)
+        }
     }
 
     func requestSeek(to position: Double, precision: SeekPrecision, announce: Bool) {
