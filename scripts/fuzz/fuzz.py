@@ -221,7 +221,9 @@ def main():
     parser.add_argument("--seed", type=int, default=None, help="run seed (default: from the clock, printed)")
     parser.add_argument("--only", type=int, action="append", help="make and run only file INDEX (repeatable)")
     parser.add_argument("--jobs", "-j", type=int, default=2, help="runs in parallel (default 2)")
-    parser.add_argument("--timeout", type=float, default=10, help="seconds before a run counts as hung")
+    # FFmpeg itself spends seconds of CPU probing some damaged files (ffprobe alike); on a
+    # loaded 2-core machine 20 s still tells slow from hung.
+    parser.add_argument("--timeout", type=float, default=20, help="seconds before a run counts as hung")
     parser.add_argument("--vplay", default=os.path.join(ROOT, ".build", "debug", "vplay"))
     parser.add_argument("--out", help="directory for the run (default: a new temp dir)")
     parser.add_argument("--seed-cache", default=os.path.join(tempfile.gettempdir(), "vplay-fuzz-seeds"))

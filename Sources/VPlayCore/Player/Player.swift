@@ -31,6 +31,8 @@ public final class Player {
     var heldPosition: Double = 0
     /// The target of the exact seek in flight: the position to report once it lands.
     var exactTarget: Double?
+    /// When sound started at the current position while no picture came: see `restartsWithoutPicture`.
+    private var soundWithoutPictureSince: Double?
     var awaitingRestart = true
     var stepping = false
     var loopsLeft: Int?
@@ -191,9 +193,10 @@ public final class Player {
             state.droppedFrames = video.scheduler.droppedFrames
             stats.framesDropped = video.scheduler.droppedFrames
             stats.framesDecoded = video.decoder.framesDecoded
-        } else if awaitingRestart, let audio, let serial = demuxer.settledSerial,
-                  audio.decoder.pushedSerial == serial {
-            restarted(at: state.isSeeking ? heldPosition : audio.time(at: now) ?? heldPosition)
+        }
+        if awaitingRestart, let serial = demuxer.settledSerial, restartsWithoutPicture(atSerial: serial, now: now) {
+            let heard = audio?.time(at: now).map { $0 - startTime }
+            restarted(at: state.isSeeking ? heldPosition : heard ?? heldPosition)
         }
         if !awaitingRestart || video == nil {
             updatePosition(now: now)
@@ -246,7 +249,22 @@ public final class Player {
         }
     }
 
+    /// Playback restarts without a picture when there is no video, when the video has nothing
+    /// decodable at this position (damage), or when sound has played a second with no picture.
+    private func restartsWithoutPicture(atSerial serial: Int, now: Double) -> Bool {
+        guard let video else { return audio.map { $0.decoder.pushedSerial == serial } ?? false }
+        if video.decoder.isFinished(atSerial: serial) && video.frames.remaining == 0 { return true }
+        guard let audio, audio.time(at: now) != nil else {
+            soundWithoutPictureSince = nil
+            return false
+        }
+        let since = soundWithoutPictureSince ?? now
+        soundWithoutPictureSince = since
+        return now - since >= 1
+    }
+
     private func restarted(at position: Double) {
+        soundWithoutPictureSince = nil
         awaitingRestart = false
         if let requested = seekRequestedAt {
             stats.seekLatencies.append(monotonic() - requested)
