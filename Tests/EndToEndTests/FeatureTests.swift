@@ -49,8 +49,9 @@ final class FeatureTests: XCTestCase {
         let clip = try MediaFactory.clip(.av(seconds: 70, fps: 10, width: 160, height: 120))
         let state = FileManager.default.temporaryDirectory.appendingPathComponent("vplay-state-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: state) }
+        let original = ProcessInfo.processInfo.environment["XDG_STATE_HOME"]
         setenv("XDG_STATE_HOME", state.path, 1)
-        defer { unsetenv("XDG_STATE_HOME") }
+        defer { if let original { setenv("XDG_STATE_HOME", original, 1) } else { unsetenv("XDG_STATE_HOME") } }
 
         do {
             let first = try PlayerSession(clip: clip, arguments: ["--pause", "--start=31.5"], displayAspect: 4.0 / 3.0)
