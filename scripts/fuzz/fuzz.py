@@ -175,6 +175,32 @@ def run_case(vplay, path, mode, timeout, want_stacks, env=None):
     started = time.monotonic()
     process = subprocess.Popen(args, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
                                stderr=subprocess.PIPE, start_new_session=True, env=env)
+    with RUNNING_LOCK:
+        RUNNING.add(process.pid)
+    try:
+        return _finish_case(process, args, timeout, want_stacks, env, started)
+    finally:
+        with RUNNING_LOCK:
+            RUNNING.discard(process.pid)
+
+
+# Process groups of the runs in flight, killed when the driver is interrupted.
+RUNNING = set()
+RUNNING_LOCK = threading.Lock()
+STOPPING = threading.Event()
+
+
+def _interrupted(signum, frame):
+    STOPPING.set()
+    with RUNNING_LOCK:
+        for pid in RUNNING:
+            try:
+                os.killpg(pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+
+
+def _finish_case(process, args, timeout, want_stacks, env, started):
     stacks = None
     stopped_by = None
     try:
@@ -260,11 +286,15 @@ def main():
     done = [0]
 
     def one(index):
+        if STOPPING.is_set():
+            return
         name, data, mode, notes = make_case(seed, index, seeds)
         path = os.path.join(out, name)
         with open(path, "wb") as f:
             f.write(data)
         result = run_case(vplay, path, mode, options.timeout, not options.no_stacks, env)
+        if STOPPING.is_set():
+            return
         verdict = result["verdict"]
         interesting = verdict in ("crashed", "hung", "other exit")
         if interesting or options.keep:
@@ -296,9 +326,19 @@ def main():
                 print("fuzz: %d/%d done (%.0fs)" % (done[0], len(indices), time.monotonic() - started),
                       flush=True)
 
+    signal.signal(signal.SIGINT, _interrupted)
+    signal.signal(signal.SIGTERM, _interrupted)
     with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, options.jobs)) as pool:
-        for future in [pool.submit(one, i) for i in indices]:
-            future.result()
+        futures = [pool.submit(one, i) for i in indices]
+        # Polling wait, so an interrupt is handled at once rather than after the last file.
+        while not all(f.done() for f in futures) and not STOPPING.is_set():
+            concurrent.futures.wait(futures, timeout=0.5)
+        for future in futures:
+            if future.done() and not future.cancelled():
+                future.result()
+    if STOPPING.is_set():
+        print("fuzz: interrupted after %d of %d files; files so far in %s" % (done[0], len(indices), out))
+        return 130
 
     elapsed = time.monotonic() - started
     for index, path, result in sorted(others)[:10]:

@@ -252,7 +252,10 @@ public final class Player {
     /// Playback restarts without a picture when there is no video, when the video has nothing
     /// decodable at this position (damage), or when sound has played a second with no picture.
     private func restartsWithoutPicture(atSerial serial: Int, now: Double) -> Bool {
-        guard let video else { return audio.map { $0.decoder.pushedSerial == serial } ?? false }
+        guard let video else {
+            // Sound only: restart with the first sound, or at once when there is none to decode.
+            return audio.map { $0.decoder.pushedSerial == serial || $0.decoder.isFinished(atSerial: serial) } ?? false
+        }
         if video.decoder.isFinished(atSerial: serial) && video.frames.remaining == 0 { return true }
         guard let audio, audio.time(at: now) != nil else {
             soundWithoutPictureSince = nil
