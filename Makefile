@@ -98,7 +98,7 @@ fuzz: setup
 # A fixed 60-file fuzz run (well under 90 s), part of `make test`.
 fuzz-short: setup
 	$(SWIFT) build --product vplay
-	bash scripts/test-env.sh python3 scripts/fuzz/fuzz.py --count 60 --seed 1 $(if $(VPLAY),--vplay $(VPLAY))
+	bash scripts/test-env.sh python3 scripts/fuzz/fuzz.py --count 60 --seed 1 --timeout 40 $(if $(VPLAY),--vplay $(VPLAY))
 
 # IPC soak (scripts/soak/): COMMANDS random commands against a SECONDS-long clip, then checks
 # replies never stalled, RSS growth < 10 MB and playback (time-pos, frame on screen) is sane.
