@@ -105,8 +105,11 @@ public struct AudioCapture: Sendable {
             }
             previous = current
         }
-        guard let first = crossings.first, let last = crossings.last, crossings.count >= 2 else { return nil }
-        return Double(crossings.count - 1) * Double(Self.sampleRate) / (last - first)
+        guard crossings.count >= 3 else { return nil }
+        // The median period, not crossings over the whole span: a dropout (an underrun of a
+        // loaded machine) adds one long period but does not bend the pitch.
+        let periods = zip(crossings, crossings.dropFirst()).map { $1 - $0 }.sorted()
+        return Double(Self.sampleRate) / periods[periods.count / 2]
     }
 
     /// The frames (left/right pairs) of `samples` inside [start, end).
