@@ -93,7 +93,7 @@ public struct AudioCapture: Sendable {
 
     /// The frequency of the (left + right) signal over [start, end) in Hz, from the
     /// spacing of its upward zero crossings: exact enough for the pure tones of the
-    /// test clips, meaningless for music. Nil when there are fewer than two crossings.
+    /// test clips, meaningless for music. Nil when there are fewer than three crossings.
     public func dominantFrequency(from start: Double, to end: Double) -> Double? {
         let frames = frameRange(from: start, to: end)
         var crossings: [Double] = []  // in frames, interpolated between samples
