@@ -18,7 +18,7 @@ if ldd "$prefix/bin/vplay" | grep -q 'libswiftCore'; then
     echo "install-check: the binary links the Swift runtime dynamically"; exit 1
 fi
 grep -q '^MimeType=.*video/mp4' "$prefix/share/applications/vplay.desktop"
-grep -q -- '--autoexit' "$prefix/share/man/man1/vplay.1"
+grep -q 'autoexit' "$prefix/share/man/man1/vplay.1"
 make --no-print-directory uninstall PREFIX="$prefix" >/dev/null
 for f in "${files[@]}"; do
     [ ! -e "$prefix/$f" ] || { echo "install-check: $f left after uninstall"; exit 1; }

@@ -561,20 +561,8 @@ enum IPCFuzz {
         var text: String { String(decoding: bytes.prefix(120), as: UTF8.self) }
     }
 
-    /// SplitMix64, so a failure can be replayed from the seed.
-    struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     static func messages(seed: UInt64) -> [Message] {
-        var random = Generator(state: seed)
+        var random = SplitMix(seed: seed)
         var messages: [Message] = []
         let blank: Set<UInt8> = [0x20, 0x09, 0x0D, 0x0A]
 

@@ -40,7 +40,7 @@ extension MediaFactory {
         case .emptyFile:
             return try store(Data(), at: url)
         case .randomBytes:
-            var generator = SeededGenerator(seed: 1)
+            var generator = SplitMix(seed: 1)
             return try store(Data(generator.bytes(65536)), at: url)
         case .textFile:
             let text = String(repeating: "This is not a video. It is a text file with a video's name.\n", count: 50)
@@ -58,31 +58,12 @@ extension MediaFactory {
         case .garbageMiddle:
             var bytes = try [UInt8](Data(contentsOf: source))
             let third = bytes.count / 3
-            var generator = SeededGenerator(seed: 2)
+            var generator = SplitMix(seed: 2)
             bytes.replaceSubrange(third..<2 * third, with: generator.bytes(third))
             return try store(Data(bytes), at: url)
         case .directory:
             try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
             return url
         }
-    }
-}
-
-/// SplitMix64: a tiny seeded generator, so "random" test files never change.
-private struct SeededGenerator {
-    var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9e37_79b9_7f4a_7c15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xbf58_476d_1ce4_e5b9
-        z = (z ^ (z >> 27)) &* 0x94d0_49bb_1331_11eb
-        return z ^ (z >> 31)
-    }
-
-    mutating func bytes(_ count: Int) -> [UInt8] {
-        (0..<count).map { _ in UInt8(truncatingIfNeeded: next()) }
     }
 }
