@@ -29,6 +29,16 @@ final class StatsOutputTests: XCTestCase {
         XCTAssertGreaterThan(try XCTUnwrap(object["peak_rss_bytes"] as? Int), 1_000_000)
     }
 
+    func testBenchLengthCountsMediaTimeNotWallTime() throws {
+        try requireDisplay()
+        let clip = try MediaFactory.clip(.av(seconds: 2))
+        let result = try BinaryRunner.run(["--bench", "--length=1", clip.path], timeout: .seconds(30))
+        XCTAssertTrue(result.succeeded, result.errorText)
+        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.outputText.utf8)) as? [String: Any])
+        // One second of a 25 fps clip, however fast it was decoded.
+        XCTAssertEqual(Double(try XCTUnwrap(object["frames_presented"] as? Int)), 26, accuracy: 1)
+    }
+
     func testDumpStatsWritesTheOffsetDistributionAndSeekLatencies() throws {
         try requireDisplay()
         let clip = try MediaFactory.clip(.av(seconds: 2))

@@ -292,6 +292,9 @@ public final class Player {
         var position = heldPosition
         if state.isPaused && !stepping {
             // Paused: the position is where playback stopped or a seek landed.
+        } else if options.untimed, let video, video.scheduler.clock.pts.isFinite {
+            // Benchmarks run ahead of the wall clock: the picture's own time is the position.
+            position = video.scheduler.clock.pts - startTime
         } else if let master = masterTime(at: now) {
             position = master - startTime
         } else if let video, video.scheduler.clock.pts.isFinite, video.frames.hasShownFrame {
