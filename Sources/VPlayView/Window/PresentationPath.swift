@@ -1,3 +1,4 @@
+import Foundation
 import CSDL2
 
 /// How pictures reach the screen, chosen by what the renderer really is.
@@ -13,7 +14,10 @@ public enum PresentationPath: String, Sendable {
     /// overrides the choice, for measurements.
     static func makeRenderer(for window: OpaquePointer) -> (OpaquePointer, PresentationPath)? {
         let forced = getenv("VPLAY_RENDERER").map { String(cString: $0) }
-        if forced != "software", let renderer = SDL_CreateRenderer(window, -1, UInt32(SDL_RENDERER_ACCELERATED.rawValue)) {
+        // Without a GPU device node any OpenGL is emulated on the CPU: skip loading it at all
+        // (it costs ~90 MB of memory and start-up time only to be found wanting).
+        let mayHaveGPU = forced == "gpu" || hasRenderNode()
+        if forced != "software", mayHaveGPU, let renderer = SDL_CreateRenderer(window, -1, UInt32(SDL_RENDERER_ACCELERATED.rawValue)) {
             if forced == "gpu" || !isEmulatedOnCPU(renderer) {
                 return (renderer, .gpuYUV)
             }
@@ -23,6 +27,12 @@ public enum PresentationPath: String, Sendable {
         SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0")
         guard let software = SDL_CreateRenderer(window, -1, UInt32(SDL_RENDERER_SOFTWARE.rawValue)) else { return nil }
         return (software, .scaledRGB)
+    }
+
+    /// A DRM render node is how a GPU shows up on Linux.
+    private static func hasRenderNode() -> Bool {
+        let nodes = (try? FileManager.default.contentsOfDirectory(atPath: "/dev/dri")) ?? []
+        return nodes.contains { $0.hasPrefix("renderD") || $0.hasPrefix("card") }
     }
 
     /// True for SDL's software renderer and for OpenGL drivers that rasterise on the CPU.
