@@ -83,7 +83,7 @@ install-check:
 	bash scripts/install-check.sh
 
 clean:
-	rm -rf .build .build-tsan .build-static .setup-done
+	rm -rf .build .build-tsan .build-asan .build-static .setup-done
 
 .PHONY: fuzz fuzz-short soak asan
 

@@ -103,10 +103,12 @@ final class ScreenshotWriterTests: XCTestCase {
 
     func testEmptyFrameIsAnError() {
         let url = directory.appendingPathComponent("shot.png")
-        XCTAssertThrowsError(try ScreenshotWriter.writePNG(of: Frame().pointer, to: url)) { error in
+        let empty = Frame()   // held: its AVFrame must outlive the call
+        XCTAssertThrowsError(try ScreenshotWriter.writePNG(of: empty.pointer, to: url)) { error in
             XCTAssertEqual("\(error)", "cannot write screenshot '\(url.path)': cannot convert a 0x0 'none' picture to RGB")
         }
         XCTAssertFalse(FileManager.default.fileExists(atPath: url.path))
+        withExtendedLifetime(empty) {}
     }
 
     func testFileNames() {
