@@ -9,8 +9,9 @@ final class RegressionInputTests: XCTestCase {
         .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("regressions")
 
     func testEveryRegressionInputReachesTheEnd() throws {
+        // Top level only: `open/` holds inputs that still misbehave (see its README).
         let files = try FileManager.default.contentsOfDirectory(atPath: Self.directory.path)
-            .filter { !$0.hasSuffix(".md") }.sorted()
+            .filter { !$0.hasSuffix(".md") && $0 != "open" }.sorted()
         XCTAssertFalse(files.isEmpty)
         for name in files {
             let url = Self.directory.appendingPathComponent(name)
