@@ -76,7 +76,10 @@ final class VideoScheduler {
     var currentFrameEnd: Double {
         guard frames.hasShownFrame else { return 0 }
         let shown = frames.peekLast()
-        return frameTimer + (shown.duration > 0 ? shown.duration : nominalDuration) / speed
+        // A duration beyond the no-sync threshold is a broken timestamp, not a still picture
+        // to wait out (a damaged file once claimed 39 hours).
+        let duration = min(shown.duration > 0 ? shown.duration : nominalDuration, SyncDecision.noSyncThreshold)
+        return frameTimer + duration / speed
     }
 
     /// Keeps the frame timer from counting paused time as late.
