@@ -24,6 +24,31 @@ final class FeatureTests: XCTestCase {
         XCTAssertEqual(frequency, Double(ClipSpec.toneFrequency), accuracy: Double(ClipSpec.toneFrequency) * 0.01)
     }
 
+    func testABLoopJumpsBackWithoutALongGapInTheSound() throws {
+        try skipWithoutDisplay()
+        guard let capture = AudioCapture.environmentFile else { throw XCTSkip("needs the test environment's audio capture") }
+        let clip = try MediaFactory.clip(.av(seconds: 4))
+        let recordedBefore = try AudioCapture.duration(of: capture)
+        let result = try BinaryRunner.run(["--autoexit", "--ab-loop-a=1", "--ab-loop-b=2", "--ab-loop-count=1", clip.path],
+                                          timeout: .seconds(20))
+        XCTAssertTrue(result.succeeded, result.errorText)
+        let recording = try XCTUnwrap(AudioCapture.wait(for: capture, from: recordedBefore, timeout: .seconds(5)) {
+            $0.firstSound() != nil && $0.endTime > ($0.firstSound() ?? 0) + 5.3
+        })
+        let start = try XCTUnwrap(recording.firstSound())
+        // 4 s of tone plus the A-B second once more.
+        XCTAssertTrue(recording.hasSound(from: start + 4.8, to: start + 4.95))
+        XCTAssertFalse(recording.hasSound(from: start + 5.2, to: start + 5.3))
+        // The jump from B to A: measured at 20 ms, one device buffer (21 ms); fail past two.
+        var longestSilence = 0.0
+        var silence = 0.0
+        for window in stride(from: start, to: start + 5.0, by: 0.002) {
+            silence = recording.hasSound(from: window, to: window + 0.002, threshold: 0.01) ? 0 : silence + 0.002
+            longestSilence = max(longestSilence, silence)
+        }
+        XCTAssertLessThanOrEqual(longestSilence, 0.043)
+    }
+
     func testScreenshotSavesTheFrameOnScreenAtItsNativeSize() throws {
         try skipWithoutDisplay()
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("vplay-shots-\(UUID().uuidString)")
