@@ -21,7 +21,6 @@ final class Decoder: @unchecked Sendable {
     private struct State {
         /// The serial at which the decoder drained completely (end of stream).
         var finishedSerial = -1
-        var errorCount = 0
         /// Serial of the newest frame handed to the frame queue.
         var pushedSerial = -1
         var framesDecoded = 0
@@ -49,8 +48,6 @@ final class Decoder: @unchecked Sendable {
     func isFinished(atSerial serial: Int) -> Bool {
         state.withLock { $0.finishedSerial == serial }
     }
-
-    var errorCount: Int { state.withLock { $0.errorCount } }
 
     /// Serial of the newest frame decoded and queued.
     var pushedSerial: Int { state.withLock { $0.pushedSerial } }
@@ -90,15 +87,13 @@ final class Decoder: @unchecked Sendable {
     }
 
     private func send(_ packet: UnsafeMutablePointer<AVPacket>?) {
-        var status = avcodec_send_packet(codec.pointer, packet)
+        let status = avcodec_send_packet(codec.pointer, packet)
         if status == FFmpegError.again {
             // Output must be drained first; receiveAll does that, then we retry once.
             guard receiveAll() else { return }
-            status = avcodec_send_packet(codec.pointer, packet)
+            _ = avcodec_send_packet(codec.pointer, packet)
         }
-        if status < 0 && status != FFmpegError.endOfFile {
-            noteError()
-        }
+        // A packet the codec refuses (damage) is skipped; decoding goes on with the next.
     }
 
     /// Moves every frame the codec has ready into the frame queue. False on abort.
@@ -114,7 +109,6 @@ final class Decoder: @unchecked Sendable {
             }
             if status < 0 {
                 // A damaged frame: skip it and keep draining, or the end is never reached.
-                noteError()
                 failures += 1
                 if failures > 64 { return true }
                 continue
@@ -147,10 +141,6 @@ final class Decoder: @unchecked Sendable {
             let packetDuration = f.pkt_duration > 0 ? MediaFile.seconds(f.pkt_duration, codec.timeBase) : 0
             frame.duration = nominalFrameDuration > 0 ? nominalFrameDuration : packetDuration
         }
-    }
-
-    private func noteError() {
-        state.withLock { $0.errorCount += 1 }
     }
 
     /// Waits for the thread to end; call after aborting both queues.

@@ -51,8 +51,6 @@ public final class PlayerWindow {
         }
     }
 
-    public var id: UInt32 { SDL_GetWindowID(window) }
-
     public func setTitle(_ title: String) {
         SDL_SetWindowTitle(window, title)
     }
