@@ -25,6 +25,8 @@ public final class AudioRenderer: @unchecked Sendable {
     private var tempo: TempoFilter?
     /// Media time of the first sample fed to `tempo`: its output maps back from here.
     private var segmentStart: Double = .nan
+    /// How late `tempo` puts sound, in output seconds (see `TempoCalibration`); 0 until measured.
+    private var tempoDelay: Double?
     /// Media time at the end of the data in `buffer`.
     private var bufferEndTime: Double = .nan
     private var bufferSerial = -1
@@ -130,7 +132,9 @@ public final class AudioRenderer: @unchecked Sendable {
                 guard bufferSize > 0 else { continue }   // the filter is still filling its window
                 playsStretched = true
                 bufferIndex = 0
-                bufferEndTime = segmentStart + Double(tempo.outputSamples) * speed / Double(output.sampleRate)
+                if tempoDelay == nil { tempoDelay = TempoCalibration.shared.delay(tempo: speed, sampleRate: output.sampleRate) }
+                let outputSeconds = Double(tempo.outputSamples) / Double(output.sampleRate) - (tempoDelay ?? 0)
+                bufferEndTime = segmentStart + outputSeconds * speed
                 return true
             }
             playsStretched = false
@@ -145,6 +149,7 @@ public final class AudioRenderer: @unchecked Sendable {
     /// A fresh tempo filter (none at speed 1): after a seek or a change of speed.
     private func restartTempo() {
         tempo = speed == 1 ? nil : TempoFilter(sampleRate: output.sampleRate, channels: output.channels, tempo: speed)
+        tempoDelay = nil
         segmentStart = .nan
     }
 

@@ -1,13 +1,14 @@
 import CFFmpeg
 import Foundation
 
-/// Changes playback speed while keeping pitch: libavfilter's `atempo` on interleaved s16 at
-/// the device's rate and channel count. Owns its filter graph; use from one thread at a time.
+/// Changes playback speed while keeping pitch, on interleaved s16 at the device's rate and
+/// channel count. Owns its filter graph; use from one thread at a time.
 ///
-/// Output frame k carries media from input frame ≈ k * tempo (WSOLA wanders ±~1000 frames).
-/// atempo holds input back: its window is 2048 frames at 44.1/48 kHz and it emits in half
-/// windows, so while streaming `inputSamples - outputSamples * tempo` runs ~1100...2048 +
-/// 1024 * tempo frames (43-107 ms at 48 kHz) until `drain`. Tempo 1 bypasses the graph: exact.
+/// libavfilter's `rubberband` (a phase vocoder that keeps onsets crisp and in place) when the
+/// FFmpeg build has it, else `atempo` (WSOLA: cheaper, but it smears an onset up to one 43 ms
+/// window early at slow speeds, which no clock correction can undo). Output frame k carries
+/// media from input frame ≈ (k - delay) * tempo, where `delay` is what `TempoCalibration`
+/// measured for this filter. Tempo 1 bypasses the graph: exact.
 final class TempoFilter: @unchecked Sendable {
     let sampleRate: Int
     let channels: Int
@@ -25,8 +26,11 @@ final class TempoFilter: @unchecked Sendable {
     private var ended = false
 
     static let tempoRange = 0.25...4.0
+    /// Whether this FFmpeg build has librubberband; decided once.
+    static let hasRubberband = avfilter_get_by_name("rubberband") != nil
 
-    init?(sampleRate: Int, channels: Int, tempo: Double) {
+    /// `rubberband: false` forces atempo (for comparison in tests).
+    init?(sampleRate: Int, channels: Int, tempo: Double, rubberband: Bool = hasRubberband) {
         guard Self.tempoRange.contains(tempo), sampleRate > 0, (1...64).contains(channels) else { return nil }
         self.sampleRate = sampleRate
         self.channels = channels
@@ -35,7 +39,7 @@ final class TempoFilter: @unchecked Sendable {
         if tempo == 1 { return }
         inputFrame = av_frame_alloc()
         outputFrame = av_frame_alloc()
-        guard inputFrame != nil, outputFrame != nil, buildGraph() else { return nil }
+        guard inputFrame != nil, outputFrame != nil, buildGraph(rubberband: rubberband) else { return nil }
     }
 
     deinit {
@@ -45,17 +49,19 @@ final class TempoFilter: @unchecked Sendable {
         av_channel_layout_uninit(&layout)
     }
 
-    /// atempo takes 0.5...100 per instance (FFmpeg 5.1): below 0.5, chain equal factors.
-    static func stages(for tempo: Double) -> [Double] {
+    /// The filter instances for `tempo`: one rubberband, or atempo stages (0.5...100 each in
+    /// FFmpeg 5.1: below 0.5, equal factors chained).
+    static func stages(for tempo: Double, rubberband: Bool = hasRubberband) -> [(filter: String, tempo: Double)] {
+        if rubberband { return [("rubberband", tempo)] }
         var count = 1
         while pow(tempo, 1 / Double(count)) < 0.5 - 1e-12 { count += 1 }
-        return Array(repeating: max(0.5, pow(tempo, 1 / Double(count))), count: count)
+        return Array(repeating: ("atempo", max(0.5, pow(tempo, 1 / Double(count)))), count: count)
     }
 
-    private func buildGraph() -> Bool {
+    private func buildGraph(rubberband: Bool) -> Bool {
         guard let graph = avfilter_graph_alloc() else { return false }
         self.graph = graph
-        graph.pointee.nb_threads = 1  // atempo is not threaded; avoid a worker pool per filter.
+        graph.pointee.nb_threads = 1  // the tempo filters are not threaded; avoid a worker pool per graph.
         var name = [CChar](repeating: 0, count: 128)
         av_channel_layout_describe(&layout, &name, name.count)
         let layoutName = String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
@@ -75,10 +81,10 @@ final class TempoFilter: @unchecked Sendable {
         else { return false }
 
         var chain = [source]
-        for (index, factor) in Self.stages(for: tempo).enumerated() {
+        for (index, step) in Self.stages(for: tempo, rubberband: rubberband).enumerated() {
             // Set as a double option rather than parsed text: no locale or rounding surprises.
-            guard let stage = avfilter_graph_alloc_filter(graph, avfilter_get_by_name("atempo"), "tempo\(index)"),
-                  av_opt_set_double(stage, "tempo", factor, AV_OPT_SEARCH_CHILDREN) >= 0,
+            guard let stage = avfilter_graph_alloc_filter(graph, avfilter_get_by_name(step.filter), "tempo\(index)"),
+                  av_opt_set_double(stage, "tempo", step.tempo, AV_OPT_SEARCH_CHILDREN) >= 0,
                   avfilter_init_str(stage, nil) >= 0
             else { return false }
             chain.append(stage)
