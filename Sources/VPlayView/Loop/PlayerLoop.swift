@@ -120,9 +120,18 @@ public final class PlayerLoop {
     private func present(state: PlayerState, now: Double) {
         let renderer = window.renderer
         SDL_SetRenderDrawColor(renderer, 0, 0, 0, 255)
-        SDL_RenderClear(renderer)
+        let rotation = player.geometry?.rotation ?? 0
+        if window.presentation == .scaledRGB, rotation == 0, let box = pictureBox, !texture.isEmpty {
+            // In software the picture's copy overwrites its box: paint only the bars around it.
+            let output = window.outputSize
+            var rects = box.bars(inWidth: output.width, height: output.height)
+                .map { SDL_Rect(x: Int32($0.x), y: Int32($0.y), w: Int32($0.width), h: Int32($0.height)) }
+            if !rects.isEmpty { SDL_RenderFillRects(renderer, &rects, Int32(rects.count)) }
+        } else {
+            SDL_RenderClear(renderer)
+        }
         if let box = pictureBox {
-            texture.draw(into: box, rotation: player.geometry?.rotation ?? 0)
+            texture.draw(into: box, rotation: rotation)
         }
         // The overlay works in window points and scales to output pixels itself (HiDPI).
         let points = window.size

@@ -27,4 +27,19 @@ public struct Letterbox: Equatable {
         let cx = x + width / 2, cy = y + height / 2
         return Letterbox(x: cx - height / 2, y: cy - width / 2, width: height, height: width)
     }
+
+    /// The parts of a `windowWidth`×`windowHeight` window this box leaves uncovered, as at most
+    /// four rectangles: what must be painted black when the picture itself is not redrawn
+    /// over a cleared window (clearing all of it costs a full-window fill per frame).
+    public func bars(inWidth windowWidth: Int, height windowHeight: Int) -> [Letterbox] {
+        let left = max(0, min(windowWidth, x)), right = max(left, min(windowWidth, x + width))
+        let top = max(0, min(windowHeight, y)), bottom = max(top, min(windowHeight, y + height))
+        let candidates = [
+            Letterbox(x: 0, y: 0, width: windowWidth, height: top),
+            Letterbox(x: 0, y: bottom, width: windowWidth, height: windowHeight - bottom),
+            Letterbox(x: 0, y: top, width: left, height: bottom - top),
+            Letterbox(x: right, y: top, width: windowWidth - right, height: bottom - top),
+        ]
+        return candidates.filter { $0.width > 0 && $0.height > 0 }
+    }
 }
