@@ -44,4 +44,30 @@ final class MeshBuilderTests: XCTestCase {
         }
         XCTAssertGreaterThan(builder.mesh.vertices.count, 48, "enough segments to look round")
     }
+
+    /// The band's gradient is made of one-colour triangles (SDL's software renderer fills
+    /// those without per-pixel division), stacked without gaps from top to bottom, with alpha
+    /// stepping from the top colour towards the bottom one.
+    func testGradientIsStripsOfOneColourEach() {
+        var builder = MeshBuilder(scale: 2)
+        let band = OverlayRect(x: 0, y: 300, width: 640, height: 60)
+        builder.fillGradient(band, top: RGBA(0, 0, 0, 110), bottom: RGBA(0, 0, 0, 190))
+        let mesh = builder.mesh
+        var strips: [(top: Float, bottom: Float, alpha: UInt8)] = []
+        for triangle in stride(from: 0, to: mesh.indices.count, by: 3) {
+            let vertices = mesh.indices[triangle..<triangle + 3].map { mesh.vertices[Int($0)] }
+            XCTAssertEqual(Set(vertices.map(\.color.a)).count, 1, "triangle \(triangle / 3) is shaded")
+            let ys = vertices.map(\.y)
+            if triangle % 6 == 0 { strips.append((ys.min()!, ys.max()!, vertices[0].color.a)) }
+        }
+        XCTAssertGreaterThanOrEqual(strips.count, 16, "too coarse: visible bands")
+        XCTAssertEqual(strips.first?.top, 600)
+        XCTAssertEqual(strips.last?.bottom, 720)
+        for (upper, lower) in zip(strips, strips.dropFirst()) {
+            XCTAssertEqual(upper.bottom, lower.top, accuracy: 1e-3, "gap or overlap between strips")
+            XCTAssertLessThanOrEqual(upper.alpha, lower.alpha)
+        }
+        XCTAssertLessThan(abs(Int(strips.first!.alpha) - 110), 4)
+        XCTAssertLessThan(abs(Int(strips.last!.alpha) - 190), 4)
+    }
 }
