@@ -36,6 +36,10 @@ func parseOptions() -> Result<LaunchOptions, OptionError> {
             options.player.autoExit = true
             options.player.loopCount = 0
         }
+        if !options.player.videoEnabled {
+            // No window to return to at the end: the last file's end ends the program (as in mpv).
+            options.player.autoExit = true
+        }
         return .success(options)
     } catch {
         return .failure(error)
@@ -97,8 +101,10 @@ func run() -> Int32 {
         return 2
     }
 
+    // `--no-video` plays with no window at all.
+    let headless = !options.player.videoEnabled
     let session: SDLSession
-    do { session = try SDLSession() } catch {
+    do { session = try SDLSession(video: !headless) } catch {
         report(error.description)
         return 1
     }
@@ -115,6 +121,7 @@ func run() -> Int32 {
     let watchLater = WatchLaterStore(directory: WatchLaterStore.defaultDirectory(), warn: { report($0) })
     var playlist = Playlist(options.files)
     var screen: Screen?
+    var hasPlayed = false
     var lastStats = PlaybackStats()
     var status: Int32 = 0
     playing: while let path = playlist.current {
@@ -137,10 +144,12 @@ func run() -> Int32 {
             status = 1
             // Like mpv: a file that cannot be played is skipped when others follow; a file
             // opened while playing (dropped, loadfile) goes back to the one before it.
-            if playlist.apply(.next) || (screen != nil && playlist.apply(.previous)) { continue playing }
+            if playlist.apply(.next) || (hasPlayed && playlist.apply(.previous)) { continue playing }
             break playing
         }
-        if let screen {
+        if headless {
+            // Sound only: nothing to show.
+        } else if let screen {
             screen.window.setTitle(options.title ?? player.state.title)
             if options.windowWidth == nil, let size = player.geometry?.displaySize {
                 screen.window.resize(width: size.width, height: size.height)
@@ -149,8 +158,9 @@ func run() -> Int32 {
             screen = makeScreen(for: player, options: options)
             guard screen != nil else { return 1 }
         }
-        if options.fullscreen || screen!.window.isFullscreen { player.apply(.setFullscreen(true)) }
+        if let screen, options.fullscreen || screen.window.isFullscreen { player.apply(.setFullscreen(true)) }
         player.start()
+        hasPlayed = true
         if ipc == nil, let path = options.ipcServerPath {
             channel.publish(player.state)
             do throws(IPCServerError) { ipc = try IPCServer(path: path, channel: channel) } catch {
@@ -164,12 +174,16 @@ func run() -> Int32 {
         // Seek-bar previews: a second, low-priority open of the file (opened off this thread).
         let thumbnails = options.thumbnails && player.geometry != nil && !options.bench
             ? BackgroundThumbnails { ThumbnailService(path: path, onReady: { session.wake() }) } : nil
-        let loop = PlayerLoop(session: session, window: screen!.window, player: player, channel: channel,
-                              overlay: screen!.overlay, thumbnails: thumbnails, keyCommand: keys) { state in
+        let onTurn = { (state: PlayerState) in
             ipc?.stateDidChange(state)
             statusLine.update(state)
         }
-        let exit = loop.run()
+        let exit = if let screen {
+            PlayerLoop(session: session, window: screen.window, player: player, channel: channel,
+                       overlay: screen.overlay, thumbnails: thumbnails, keyCommand: keys, onTurn: onTurn).run()
+        } else {
+            HeadlessLoop(session: session, player: player, channel: channel, onTurn: onTurn).run()
+        }
         thumbnails?.stop()
         player.shutdown()
         if case .quit = exit, options.savePositionOnQuit || player.state.savesPositionOnQuit {

@@ -17,10 +17,19 @@ public enum BadInput: String, CaseIterable, Sendable {
     case garbageMiddle
     /// A directory named .mp4.
     case directory
+    /// Matroska whose only track, H.264 video, is renamed to a CodecID FFmpeg does not know.
+    case unknownCodec
+    /// The same renaming in Matroska that also holds the (good) AAC sound.
+    case unknownCodecWithSound
+    /// An .m4a whose only track claims MPEG-H 3D Audio, which FFmpeg demuxes but cannot decode.
+    case undecodableCodec
+    /// Motion JPEG in Matroska whose header and every picture declare 30000×30000.
+    case hugePicture
 
     var fileExtension: String {
         switch self {
-        case .randomBytes, .textFile: "mkv"
+        case .randomBytes, .textFile, .unknownCodec, .unknownCodecWithSound, .hugePicture: "mkv"
+        case .undecodableCodec: "m4a"
         default: "mp4"
         }
     }
@@ -64,6 +73,69 @@ extension MediaFactory {
         case .directory:
             try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
             return url
+        case .unknownCodec, .unknownCodecWithSound:
+            let streams = kind == .unknownCodec ? ["-map", "0:v"] : ["-map", "0:v", "-map", "0:a"]
+            let name = kind == .unknownCodec ? "video-mkv" : "av-mkv"
+            var bytes = try [UInt8](Data(contentsOf: clip(derived(from: source, name, "mkv", streams + ["-c", "copy"]))))
+            try bytes.replaceOnce(Array("V_MPEG4/ISO/AVC".utf8), with: Array("V_UNKNOWN/CODEC".utf8))
+            return try store(Data(bytes), at: url)
+        case .undecodableCodec:
+            var bytes = try [UInt8](Data(contentsOf: clip(derived(from: source, "audio-m4a", "m4a", ["-map", "0:a", "-c", "copy"]))))
+            // The sample entry's type names the codec; without its `esds` child (renamed to a
+            // box every reader skips) nothing says AAC any more.
+            try bytes.replaceOnce(Array("mp4a".utf8), with: Array("mhm1".utf8))
+            try bytes.replaceOnce(Array("esds".utf8), with: Array("free".utf8))
+            return try store(Data(bytes), at: url)
+        case .hugePicture:
+            // 320×256: both sides take two bytes in the header, as 30000 does.
+            let mjpeg = derived(from: source, "mjpeg-320x256-mkv", "mkv",
+                                ["-map", "0:v", "-t", "1", "-vf", "scale=320:256", "-c:v", "mjpeg"])
+            var bytes = try [UInt8](Data(contentsOf: clip(mjpeg)))
+            let huge: [UInt8] = [0x75, 0x30]  // 30000
+            // Matroska PixelWidth (0xB0) and PixelHeight (0xBA), two-byte values.
+            try bytes.replaceOnce([0xB0, 0x82, 0x01, 0x40], with: [0xB0, 0x82] + huge)
+            try bytes.replaceOnce([0xBA, 0x82, 0x01, 0x00], with: [0xBA, 0x82] + huge)
+            // Each picture's JPEG frame header (SOF0: length 17, 8 bits, height 256, width 320).
+            let frameHeader: [UInt8] = [0xFF, 0xC0, 0x00, 0x11, 0x08]
+            try bytes.replaceEvery(frameHeader + [0x01, 0x00, 0x01, 0x40], with: frameHeader + huge + huge)
+            return try store(Data(bytes), at: url)
         }
+    }
+
+    /// `source` passed through ffmpeg with `arguments` into a `fileExtension` file.
+    private static func derived(from source: URL, _ name: String, _ fileExtension: String,
+                                _ arguments: [String]) -> ClipSpec {
+        ClipSpec(name: "\(source.deletingPathExtension().lastPathComponent)-\(name)", fileExtension: fileExtension,
+                 arguments: ["-i", source.path] + arguments)
+    }
+}
+
+extension [UInt8] {
+    /// The bytes are not as the patching expects: the generating ffmpeg changed its output.
+    struct PatternNotFound: Error, CustomStringConvertible {
+        let pattern: [UInt8]
+        let count: Int
+        var description: String { "expected bytes \(pattern) once or more, found \(count) times" }
+    }
+
+    /// Replaces the one occurrence of `pattern` with `replacement` (same length); throws when
+    /// there is none or more than one.
+    mutating func replaceOnce(_ pattern: [UInt8], with replacement: [UInt8]) throws {
+        let found = occurrences(of: pattern)
+        guard found.count == 1 else { throw PatternNotFound(pattern: pattern, count: found.count) }
+        replaceSubrange(found[0]..<found[0] + pattern.count, with: replacement)
+    }
+
+    /// Replaces every occurrence of `pattern` with `replacement` (same length); throws when
+    /// there is none.
+    mutating func replaceEvery(_ pattern: [UInt8], with replacement: [UInt8]) throws {
+        let found = occurrences(of: pattern)
+        guard !found.isEmpty else { throw PatternNotFound(pattern: pattern, count: 0) }
+        for start in found { replaceSubrange(start..<start + pattern.count, with: replacement) }
+    }
+
+    private func occurrences(of pattern: [UInt8]) -> [Int] {
+        guard let first = pattern.first, count >= pattern.count else { return [] }
+        return (0...count - pattern.count).filter { self[$0] == first && self[$0..<$0 + pattern.count].elementsEqual(pattern) }
     }
 }

@@ -66,7 +66,7 @@ enum OptionTable {
         OptionSpec(["--no-audio", "-an"], .flag, "ignore the audio stream", default: "no") { draft, use throws(OptionError) in
             draft.options.player.audioEnabled = !(try use.flag())
         },
-        OptionSpec(["--no-video", "-vn"], .flag, "ignore the video stream", default: "no") { draft, use throws(OptionError) in
+        OptionSpec(["--no-video", "-vn"], .flag, "play the sound only, with no window; quit at the end", default: "no") { draft, use throws(OptionError) in
             draft.options.player.videoEnabled = !(try use.flag())
         },
         OptionSpec(["--thumbnails"], .flag, "seek-bar previews: a picture of the video above the pointer", default: "yes") { draft, use throws(OptionError) in

@@ -89,10 +89,12 @@ public final class AudioRenderer: @unchecked Sendable {
         }
         applyGain(to: UnsafeMutableRawBufferPointer(rebasing: destination[0..<written]))
         shared.withLock { $0.idle = !played }
-        if played && bufferEndTime.isFinite {
+        if bufferEndTime.isFinite {
             // What the listener hears now: the end of our data minus everything still
             // queued between here and the speaker (our buffer and ~two device buffers).
             // At a speed other than 1 a second of output covers `speed` seconds of media.
+            // Set on silent callbacks too: when the data runs out (a stalled read) the clock
+            // stops where the sound did instead of running on, as in ffplay.
             let pending = Double(2 * output.bufferFrames * output.bytesPerFrame + (bufferSize - bufferIndex))
             clock.set(bufferEndTime - pending / Double(output.bytesPerSecond) * speed,
                       serial: bufferSerial, at: now, speed: speed)

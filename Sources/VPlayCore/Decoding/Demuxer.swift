@@ -71,14 +71,20 @@ final class Demuxer: @unchecked Sendable {
         condition.withLock { seeksCompleted == seeksRequested ? completedSerial : nil }
     }
 
+    /// Stops the thread, waiting at most `stopGrace` for it. A read blocked in the system (a
+    /// pipe whose writer went quiet) cannot be interrupted: the thread is then left to end by
+    /// itself once the read returns, keeping the file and queues it uses alive until then.
     func stop() {
         condition.withLock {
             stopping = true
             condition.signal()
         }
         file.interruptBlockingCalls()
-        if started { done.wait() }
+        if started { _ = done.wait(timeout: .now() + Self.stopGrace) }
     }
+
+    /// Ample for a read from a local disk to finish; short enough that quitting feels immediate.
+    static let stopGrace: DispatchTimeInterval = .milliseconds(250)
 
     private func run() {
         let packet = Packet()

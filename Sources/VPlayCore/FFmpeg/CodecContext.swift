@@ -8,8 +8,7 @@ final class CodecContext: @unchecked Sendable {
     init(stream: UnsafeMutablePointer<AVStream>, path: String) throws(PlayerError) {
         let parameters = stream.pointee.codecpar!
         guard let codec = avcodec_find_decoder(parameters.pointee.codec_id) else {
-            let name = String(cString: avcodec_get_name(parameters.pointee.codec_id))
-            throw PlayerError.noDecoder(path, "no decoder for codec '\(name)'")
+            throw PlayerError.noDecoder(path, Self.missingDecoder(parameters.pointee))
         }
         guard let ctx = avcodec_alloc_context3(codec) else {
             throw PlayerError.noDecoder(path, "out of memory")
@@ -29,6 +28,14 @@ final class CodecContext: @unchecked Sendable {
         if status < 0 {
             throw PlayerError.noDecoder(path, FFmpegError.message(status))
         }
+    }
+
+    /// "unknown video codec" when the file names a codec FFmpeg does not know, else
+    /// "no decoder for audio codec 'mpegh_3d_audio'".
+    private static func missingDecoder(_ parameters: AVCodecParameters) -> String {
+        let kind = av_get_media_type_string(parameters.codec_type).map { String(cString: $0) } ?? "stream"
+        guard parameters.codec_id != AV_CODEC_ID_NONE else { return "unknown \(kind) codec" }
+        return "no decoder for \(kind) codec '\(String(cString: avcodec_get_name(parameters.codec_id)))'"
     }
 
     deinit {

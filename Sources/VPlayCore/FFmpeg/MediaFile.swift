@@ -10,6 +10,9 @@ final class MediaFile: @unchecked Sendable {
     let audioStream: Int?
     /// A still picture attached to an audio file (cover art).
     let coverArtStream: Int?
+    /// Each stream's picture size as the header declared it: probing turns a size FFmpeg
+    /// refuses to allocate into 0×0, so it is kept from before.
+    private let declaredPictureSizes: [(width: Int32, height: Int32)]
     /// Set to make blocking reads return; checked by FFmpeg's interrupt callback.
     private let interrupt: UnsafeMutablePointer<Atomic<Bool>>
 
@@ -43,6 +46,10 @@ final class MediaFile: @unchecked Sendable {
             throw PlayerError.cannotOpen(path, FFmpegError.message(status))
         }
         context = opened
+        declaredPictureSizes = (0..<Int(opened.pointee.nb_streams)).map { index in
+            let parameters = opened.pointee.streams[index]!.pointee.codecpar.pointee
+            return (parameters.width, parameters.height)
+        }
         // From here on deinit frees the context, so failures just throw.
         let info = avformat_find_stream_info(opened, nil)
         if info < 0 {
@@ -77,6 +84,17 @@ final class MediaFile: @unchecked Sendable {
 
     func stream(_ index: Int) -> UnsafeMutablePointer<AVStream> {
         context.pointee.streams[index]!
+    }
+
+    /// The size the header declared for stream `index` when it is too large for FFmpeg to
+    /// allocate (it then reports 0×0 and decodes nothing); nil otherwise.
+    func refusedPictureSize(of index: Int) -> (width: Int32, height: Int32)? {
+        let parameters = stream(index).pointee.codecpar.pointee
+        guard parameters.width <= 0 || parameters.height <= 0, index < declaredPictureSizes.count else { return nil }
+        let declared = declaredPictureSizes[index]
+        guard declared.width > 0, declared.height > 0,
+              av_image_check_size(UInt32(declared.width), UInt32(declared.height), 0, nil) < 0 else { return nil }
+        return declared
     }
 
     /// Seconds; nil when unknown.

@@ -59,6 +59,9 @@ final class VideoPath {
     let frameRate: Double?
 
     init(file: MediaFile, stream index: Int, wake: @escaping @Sendable () -> Void) throws {
+        if let size = file.refusedPictureSize(of: index) {
+            throw PlayerError.noDecoder(file.path, "picture size \(size.width)x\(size.height) is too large")
+        }
         let stream = file.stream(index)
         let codec = try CodecContext(stream: stream, path: file.path)
         packets = PacketQueue(secondsPerTick: av_q2d(stream.pointee.time_base))

@@ -60,7 +60,7 @@ public final class Player {
         if let index = file.videoStream {
             do { video = try VideoPath(file: file, stream: index, wake: wake) } catch let error as PlayerError {
                 if file.audioStream == nil { throw error }
-                warn(error.description)
+                warn("\(error.reason); playing without video")
             } catch {}
         }
         var queues: [Int: PacketQueue] = [:]
@@ -72,7 +72,7 @@ public final class Player {
                 audio = try AudioPath(file: file, stream: index, sink: audioSink, monotonic: monotonic)
             } catch let error as PlayerError {
                 if video == nil { throw error }
-                warn(error.description)
+                warn("\(error.reason); playing without sound")
             } catch {
                 warn("no audio output (\(error)); playing without sound")
             }

@@ -3,10 +3,16 @@ public enum PlayerError: Error, Equatable, CustomStringConvertible {
     case cannotOpen(String, String)
     case noDecoder(String, String)
 
+    /// What went wrong, without the file's name: for a warning when the rest of the file plays.
+    public var reason: String {
+        switch self {
+        case let .cannotOpen(_, reason), let .noDecoder(_, reason): reason
+        }
+    }
+
     public var description: String {
         switch self {
-        case let .cannotOpen(path, reason): "cannot open '\(path)': \(reason)"
-        case let .noDecoder(path, reason): "cannot play '\(path)': \(reason)"
+        case let .cannotOpen(path, reason), let .noDecoder(path, reason): "cannot open '\(path)': \(reason)"
         }
     }
 }

@@ -72,19 +72,11 @@ public final class PlayerLoop {
             if let overlayDeadline = overlay.nextDeadline(state: state, now: now) {
                 deadline = min(deadline, overlayDeadline)
             }
-            if wait(for: &event, until: deadline, now: now) {
+            if session.waitEvent(&event, until: deadline, now: now) {
                 handle(event, state: state)
                 while SDL_PollEvent(&event) != 0 { handle(event, state: player.state) }
             }
         }
-    }
-
-    /// Sleeps until an event arrives or `deadline` passes; true when an event arrived.
-    private func wait(for event: inout SDL_Event, until deadline: Double, now: Double) -> Bool {
-        if deadline == .infinity { return SDL_WaitEvent(&event) != 0 }
-        let milliseconds = Int32(max(0, min(1_000_000, ((deadline - now) * 1000).rounded(.up))))
-        if milliseconds == 0 { return SDL_PollEvent(&event) != 0 }
-        return SDL_WaitEventTimeout(&event, milliseconds) != 0
     }
 
     /// Where the picture goes in the window now.

@@ -1,4 +1,5 @@
 import CSDL2
+import Glibc
 import Synchronization
 
 /// SDL initialised for the life of the program, and the user event other threads push
@@ -6,19 +7,32 @@ import Synchronization
 public final class SDLSession: Sendable {
     let wakeEventType: UInt32
     private let wakePending = Atomic(false)
+    private let hasVideo: Bool
 
-    public init() throws(SDLError) {
+    /// - Parameter video: start the display and the font renderer; without them there are only
+    ///   events and timers (the audio device starts its own subsystem).
+    public init(video: Bool = true) throws(SDLError) {
         SDL_SetHint(SDL_HINT_NO_SIGNAL_HANDLERS, "0")
         SDL_SetHint(SDL_HINT_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR, "0")
-        guard SDL_Init(UInt32(SDL_INIT_VIDEO | SDL_INIT_EVENTS | SDL_INIT_TIMER)) == 0 else {
-            throw SDLError("cannot start the display")
+        if video, let reason = DisplayEnvironment.missingDisplay({ getenv($0).map { String(cString: $0) } }) {
+            throw SDLError(describing: "no display: \(reason) \(Self.soundOnlyHint)")
         }
-        guard TTF_Init() == 0 else { throw SDLError("cannot start the font renderer") }
+        let subsystems = video ? SDL_INIT_VIDEO | SDL_INIT_EVENTS | SDL_INIT_TIMER : SDL_INIT_EVENTS | SDL_INIT_TIMER
+        guard SDL_Init(UInt32(subsystems)) == 0 else {
+            throw video ? SDLError(describing: "no display: \(String(cString: SDL_GetError())) \(Self.soundOnlyHint)")
+                        : SDLError("cannot start SDL")
+        }
+        if video {
+            guard TTF_Init() == 0 else { throw SDLError("cannot start the font renderer") }
+        }
+        hasVideo = video
         wakeEventType = SDL_RegisterEvents(1)
     }
 
+    private static let soundOnlyHint = "(use --no-video to play the sound only)"
+
     deinit {
-        TTF_Quit()
+        if hasVideo { TTF_Quit() }
         SDL_Quit()
     }
 
@@ -32,5 +46,21 @@ public final class SDLSession: Sendable {
 
     func wakeConsumed() {
         wakePending.store(false, ordering: .releasing)
+    }
+
+    /// Sleeps until an event arrives or `deadline` (monotonic seconds) passes; true when an
+    /// event arrived.
+    func waitEvent(_ event: inout SDL_Event, until deadline: Double, now: Double) -> Bool {
+        if deadline == .infinity { return SDL_WaitEvent(&event) != 0 }
+        let milliseconds = Int32(max(0, min(1_000_000, ((deadline - now) * 1000).rounded(.up))))
+        if milliseconds == 0 { return SDL_PollEvent(&event) != 0 }
+        return SDL_WaitEventTimeout(&event, milliseconds) != 0
+    }
+}
+
+extension SDLError {
+    /// A failure explained without SDL's own message.
+    init(describing description: String) {
+        self.description = description
     }
 }
