@@ -8,13 +8,14 @@ DEMO := Assets/demo.mp4
 
 APT_PACKAGES := libavcodec-dev libavformat-dev libavutil-dev libswscale-dev libswresample-dev \
 	libavfilter-dev libsdl2-dev libsdl2-ttf-dev fonts-dejavu-core pkg-config \
-	ffmpeg mpv xvfb xauth x11-utils xdotool imagemagick pulseaudio pulseaudio-utils python3 python3-venv
+	ffmpeg mpv xvfb xauth x11-utils xdotool imagemagick pulseaudio pulseaudio-utils python3 python3-venv \
+	python3-xlib
 
 .PHONY: setup build release run test test-unit tsan clean install uninstall install-check
 
 # Installs every Debian package the build, the tests and the demo need. Idempotent.
 setup: .setup-done
-.setup-done:
+.setup-done: Makefile
 	@missing=$$(for p in $(APT_PACKAGES); do dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q 'install ok installed' || echo $$p; done); \
 	if [ -n "$$missing" ]; then \
 		echo "installing:" $$missing; \
@@ -118,7 +119,7 @@ asan: setup
 	ASAN_OPTIONS='$(ASAN_OPTIONS)' SWIFT_BACKTRACE=enable=no \
 		bash scripts/test-env.sh $(SWIFT) test --skip-build --disable-swift-testing --sanitize=address --scratch-path .build-asan
 
-.PHONY: bench
+.PHONY: bench bench-previews
 
 # vplay against ffplay and mpv (scripts/bench/bench.py) in the test environment: playback and
 # paused CPU, peak RSS, untimed fps, time to first frame, IPC seek latency, A/V offset seen
@@ -127,3 +128,9 @@ asan: setup
 RUNS ?= 3
 bench: release
 	bash scripts/test-env.sh python3 scripts/bench/bench.py --runs $(RUNS) $(if $(QUICK),--quick)
+
+# Frame drops with seek-bar previews on and off (scripts/bench/preview_drops.py): 20 s of a 1080p
+# clip at 1280x720 per setting while xdotool sweeps the pointer along the slider; RUNS=N runs
+# (default 3, ~1 min each). Prints medians and min-max of drops, frames shown, CPU s and peak RSS.
+bench-previews: release
+	bash scripts/test-env.sh python3 scripts/bench/preview_drops.py --runs $(RUNS) --vplay .build/release/vplay

@@ -55,19 +55,23 @@ final class EngineHarness {
     struct Shown: Equatable {
         var number: Int?
         var time: Double
+        /// Audio heard minus this picture's time when it went up (nil without sound).
+        var avOffset: Double? = nil
     }
 
-    let clock = FakeClock()
+    let clock: FakeClock
     let sink = ManualAudioSink()
     let player: Player
     private(set) var shown: [Shown] = []
     private(set) var events: [PlayerEvent] = []
     private var nextPull: Double
+    private var offsetsSeen = 0
 
-    init(_ url: URL, options: PlayerOptions = PlayerOptions(), audio: Bool = true) throws {
-        let clock = clock
+    init(_ url: URL, options: PlayerOptions = PlayerOptions(), audio: Bool = true, clock: FakeClock = FakeClock(),
+         warn: @escaping @Sendable (String) -> Void = { _ in }) throws {
+        self.clock = clock
         player = try Player(path: url.path, options: options, audioSink: audio ? sink : nil,
-                            wake: {}, monotonic: { clock.time })
+                            wake: {}, monotonic: { clock.time }, warn: warn)
         nextPull = clock.time
         player.start()
     }
@@ -94,7 +98,10 @@ final class EngineHarness {
     func step() {
         let tick = player.tick()
         if tick.hasNewPicture {
-            shown.append(Shown(number: currentFrameNumber(), time: player.picture()?.time ?? .nan))
+            let offsets = player.stats.avOffsets
+            let offset = offsets.count > offsetsSeen ? offsets.last : nil
+            offsetsSeen = offsets.count
+            shown.append(Shown(number: currentFrameNumber(), time: player.picture()?.time ?? .nan, avOffset: offset))
         }
         events += player.takeEvents()
         if isStarving {

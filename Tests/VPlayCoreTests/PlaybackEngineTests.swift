@@ -132,9 +132,10 @@ private final class MissingAudioSink: AudioSink {
 
 final class FeaturePlaybackTests: XCTestCase {
     func testWithoutAnAudioDeviceItSaysSoOnceAndPlaysOnTheExternalClock() throws {
-        var warnings: [String] = []
+        let collected = Locked([String]())
         let player = try Player(path: try MediaFactory.clip(.av(seconds: 2)).path, options: PlayerOptions(),
-                                audioSink: MissingAudioSink(), wake: {}, warn: { warnings.append($0) })
+                                audioSink: MissingAudioSink(), wake: {}, warn: { line in collected.withLock { $0.append(line) } })
+        let warnings = collected.withLock { $0 }
         XCTAssertEqual(warnings.count, 1)
         XCTAssertTrue(warnings[0].contains("no audio"), warnings[0])
         XCTAssertFalse(player.state.hasAudio)

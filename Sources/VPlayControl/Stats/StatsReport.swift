@@ -41,6 +41,7 @@ public enum StatsReport {
             "frames_decoded": stats.framesDecoded,
             "frames_shown": stats.framesShown,
             "frames_dropped": stats.framesDropped,
+            "decode_errors": stats.decodeErrors,
             "seek_latency_seconds": stats.seekLatencies.map(rounded),
             "wall_seconds": rounded(cost.wallSeconds),
             "cpu_seconds": rounded(cost.cpuSeconds),

@@ -14,6 +14,9 @@ final class Decoder: @unchecked Sendable {
     private let scratch = Frame()
     private var packetSerial = -1
     private var dropBefore: Double?
+    private var damage = DamageTracker()
+    /// Told once per burst of damage, on the decoder's thread; set before `start`.
+    var onDamage: (@Sendable (DamageTracker.Burst) -> Void)?
     private let done = DispatchSemaphore(value: 0)
     private var started = false
     private let state = Locked(State())
@@ -24,6 +27,7 @@ final class Decoder: @unchecked Sendable {
         /// Serial of the newest frame handed to the frame queue.
         var pushedSerial = -1
         var framesDecoded = 0
+        var decodeErrors = 0
     }
 
     init(codec: CodecContext, packets: PacketQueue, frames: FrameQueue, kind: AVMediaType, frameRate: AVRational) {
@@ -54,6 +58,9 @@ final class Decoder: @unchecked Sendable {
 
     var framesDecoded: Int { state.withLock { $0.framesDecoded } }
 
+    /// Packets refused, frames failed and frames patched up since the file opened.
+    var decodeErrors: Int { state.withLock { $0.decodeErrors } }
+
     private func run() {
         while let entry = packets.take() {
             if entry.serial != packetSerial {
@@ -61,6 +68,7 @@ final class Decoder: @unchecked Sendable {
                 avcodec_flush_buffers(codec.pointer)
                 packetSerial = entry.serial
                 state.withLock { $0.finishedSerial = -1 }
+                report(damage.finish())
             }
             dropBefore = entry.dropBefore
             switch entry.item {
@@ -87,13 +95,26 @@ final class Decoder: @unchecked Sendable {
     }
 
     private func send(_ packet: UnsafeMutablePointer<AVPacket>?) {
-        let status = avcodec_send_packet(codec.pointer, packet)
+        var status = avcodec_send_packet(codec.pointer, packet)
         if status == FFmpegError.again {
             // Output must be drained first; receiveAll does that, then we retry once.
             guard receiveAll() else { return }
-            _ = avcodec_send_packet(codec.pointer, packet)
+            status = avcodec_send_packet(codec.pointer, packet)
         }
         // A packet the codec refuses (damage) is skipped; decoding goes on with the next.
+        if status < 0, status != FFmpegError.again, status != FFmpegError.endOfFile, let packet {
+            recordError(at: MediaFile.seconds(packet.pointee.pts, codec.timeBase))
+        }
+    }
+
+    private func recordError(at time: Double = .nan) {
+        damage.recordError(at: time)
+        let total = damage.total
+        state.withLock { $0.decodeErrors = total }
+    }
+
+    private func report(_ burst: DamageTracker.Burst?) {
+        if let burst { onDamage?(burst) }
     }
 
     /// Moves every frame the codec has ready into the frame queue. False on abort.
@@ -105,15 +126,23 @@ final class Decoder: @unchecked Sendable {
             if status == FFmpegError.endOfFile {
                 avcodec_flush_buffers(codec.pointer)
                 state.withLock { $0.finishedSerial = packetSerial }
+                report(damage.finish())
                 return true
             }
             if status < 0 {
                 // A damaged frame: skip it and keep draining, or the end is never reached.
                 failures += 1
+                recordError()
                 if failures > 64 { return true }
                 continue
             }
             stamp(scratch)
+            let flags = scratch.pointer.pointee
+            if flags.decode_error_flags != 0 || flags.flags & AV_FRAME_FLAG_CORRUPT != 0 {
+                recordError(at: scratch.pts)   // concealed: shown, but counted as damage
+            } else {
+                report(damage.recordClean(at: scratch.pts, duration: scratch.duration))
+            }
             state.withLock { $0.framesDecoded += 1 }
             if let target = dropBefore, scratch.pts.isFinite, scratch.pts + max(scratch.duration, 0.000_001) <= target {
                 // Before an exact seek's target: decoded only because later frames depend on it.

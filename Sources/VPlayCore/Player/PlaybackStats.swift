@@ -3,6 +3,8 @@ public struct PlaybackStats: Sendable, Equatable {
     public var framesDecoded = 0
     public var framesShown = 0
     public var framesDropped = 0
+    /// Packets refused, frames failed and frames concealed, in every stream.
+    public var decodeErrors = 0
     /// Audio clock minus video clock at each shown frame, seconds.
     public var avOffsets: [Double] = []
     /// From each seek request to the first frame (or audio) at the new position, seconds.

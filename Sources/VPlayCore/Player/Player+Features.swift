@@ -37,3 +37,14 @@ extension Player {
         }
     }
 }
+
+extension Player {
+    /// The one line a burst of damage gets: where, and how much.
+    static func damageLine(stream: String, _ burst: DamageTracker.Burst, startTime: Double) -> String {
+        let from = TimeFormat.label(burst.from.isFinite ? burst.from - startTime : nil)
+        let to = TimeFormat.label(burst.to.isFinite ? burst.to - startTime : nil)
+        let place = from == to ? "at \(from)" : "from \(from) to \(to)"
+        let count = burst.errors == 1 ? "1 decode error" : "\(burst.errors) decode errors"
+        return "\(stream): damaged data \(place) (\(count)); playing on"
+    }
+}

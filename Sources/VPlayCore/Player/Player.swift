@@ -41,6 +41,8 @@ public final class Player {
     var abLoop = ABLoop()
     private var startedAt: Double = 0
     var seekRequestedAt: Double?
+    /// Bursts of decode errors reported so far, oldest first (decoder threads append).
+    let damage = Locked([DamageTracker.Burst]())
 
     /// Opens `path` and prepares every stream; nothing plays until `start()`.
     /// - Parameters:
@@ -49,7 +51,7 @@ public final class Player {
     public init(path: String, options: PlayerOptions, audioSink: AudioSink?,
                 wake: @escaping @Sendable () -> Void,
                 monotonic: @escaping @Sendable () -> Double = Player.monotonicNow,
-                warn: (String) -> Void = { _ in }) throws(PlayerError) {
+                warn: @escaping @Sendable (String) -> Void = { _ in }) throws(PlayerError) {
         self.options = options
         self.monotonic = monotonic
         file = try MediaFile(path: path, options: options)
@@ -87,6 +89,13 @@ public final class Player {
         }
         self.video = video
         self.audio = audio
+        let damage = damage, start = file.startTime
+        for (name, decoder) in [("video", video?.decoder), ("audio", audio?.decoder)] {
+            decoder?.onDamage = { burst in
+                damage.withLock { $0.append(burst) }
+                warn(Self.damageLine(stream: name, burst, startTime: start))
+            }
+        }
         sink = audio == nil ? nil : audioSink
         let opened = file
         let art = opened.coverArtStream.flatMap { CoverArt(file: opened, stream: $0) }
@@ -194,6 +203,7 @@ public final class Player {
             stats.framesDropped = video.scheduler.droppedFrames
             stats.framesDecoded = video.decoder.framesDecoded
         }
+        stats.decodeErrors = (video?.decoder.decodeErrors ?? 0) + (audio?.decoder.decodeErrors ?? 0)
         if awaitingRestart, let serial = demuxer.settledSerial, restartsWithoutPicture(atSerial: serial, now: now) {
             let heard = audio?.time(at: now).map { $0 - startTime }
             restarted(at: state.isSeeking ? heldPosition : heard ?? heldPosition)
