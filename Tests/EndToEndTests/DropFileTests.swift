@@ -68,6 +68,7 @@ final class DropFileTests: XCTestCase {
         let player = try PlayerSession(clip: clipA)
         let ipc = try XCTUnwrap(player.ipc)
         XCTAssertTrue(try waitUntil(timeout: .seconds(10)) { try ipc.double("time-pos") >= 3 }, "A does not play")
+        let beforeDrop = try ipc.double("time-pos")
 
         try drop(notes, on: player)
 
@@ -80,8 +81,10 @@ final class DropFileTests: XCTestCase {
         XCTAssertEqual(try ipc.double("duration"), 20, accuracy: 0.1)
         XCTAssertEqual(try Screen.findWindow(name: clipA.lastPathComponent, timeout: .seconds(5)), player.window)
         let first = try ipc.double("time-pos")
+        XCTAssertGreaterThanOrEqual(first, beforeDrop, "A started over instead of playing on")
         XCTAssertTrue(try waitUntil(timeout: .seconds(5)) { try ipc.double("time-pos") >= first + 1 }, "A stopped")
         XCTAssertFalse(try ipc.bool("pause"))
+        XCTAssertEqual(try ipc.property("playlist-count") as? Int, 1, "the refused file joined the playlist")
     }
 
     // MARK: - Helpers

@@ -143,6 +143,17 @@ final class FeaturePlaybackTests: XCTestCase {
         player.shutdown()
     }
 
+    func testLoadingAnUnplayableFileKeepsTheCurrentOne() throws {
+        let lines = Locked([String]())
+        let harness = try EngineHarness(try MediaFactory.clip(.av(seconds: 2))) { line in lines.withLock { $0.append(line) } }
+        let text = try MediaFactory.badInput(.textFile)
+        harness.apply(.loadFile(text.path))
+        XCTAssertNil(harness.player.state.playlistMove, "a file that cannot play must not replace this one")
+        XCTAssertEqual(lines.withLock { $0 }, ["cannot open '\(text.path)': Invalid data found when processing input"])
+        harness.apply(.loadFile(try MediaFactory.clip(.av(seconds: 1)).path))
+        XCTAssertNotNil(harness.player.state.playlistMove, "a playable file is opened")
+    }
+
     func testABLoopRepeatsTheFramesFromAToB() throws {
         var options = PlayerOptions()
         options.abLoopA = 1

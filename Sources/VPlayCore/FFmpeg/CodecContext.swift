@@ -32,7 +32,7 @@ final class CodecContext: @unchecked Sendable {
 
     /// "unknown video codec" when the file names a codec FFmpeg does not know, else
     /// "no decoder for audio codec 'mpegh_3d_audio'".
-    private static func missingDecoder(_ parameters: AVCodecParameters) -> String {
+    static func missingDecoder(_ parameters: AVCodecParameters) -> String {
         let kind = av_get_media_type_string(parameters.codec_type).map { String(cString: $0) } ?? "stream"
         guard parameters.codec_id != AV_CODEC_ID_NONE else { return "unknown \(kind) codec" }
         return "no decoder for \(kind) codec '\(String(cString: avcodec_get_name(parameters.codec_id)))'"

@@ -52,7 +52,13 @@ extension Player {
         case .playlistPrevious:
             if options.hasPreviousFile { state.playlistMove = .previous }
         case .loadFile(let path):
-            state.playlistMove = .open(path)
+            do throws(PlayerError) {
+                try Self.checkPlayable(path: path, options: options)
+                state.playlistMove = .open(path)
+            } catch {
+                warn(error.description)
+                show(error.description, now: now, seconds: 3)
+            }
         case .cycleABLoop:
             abLoop.cycle(at: state.position)
             showABLoop(now: now)

@@ -41,6 +41,8 @@ public final class Player {
     var abLoop = ABLoop()
     private var startedAt: Double = 0
     var seekRequestedAt: Double?
+    /// Problems worth a line on stderr while playing (the user's `warn`).
+    let warn: @Sendable (String) -> Void
     /// Bursts of decode errors reported so far, oldest first (decoder threads append).
     let damage = Locked([DamageTracker.Burst]())
 
@@ -54,6 +56,7 @@ public final class Player {
                 warn: @escaping @Sendable (String) -> Void = { _ in }) throws(PlayerError) {
         self.options = options
         self.monotonic = monotonic
+        self.warn = warn
         file = try MediaFile(path: path, options: options)
         startTime = file.startTime
         loopsLeft = options.loopCount
