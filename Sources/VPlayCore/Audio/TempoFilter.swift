@@ -24,10 +24,11 @@ final class TempoFilter: @unchecked Sendable {
     private var outputFrame: UnsafeMutablePointer<AVFrame>?
     private var layout = AVChannelLayout()
     private var ended = false
+    private let library = FilterLibrary.shared
 
     static let tempoRange = 0.25...4.0
     /// Whether this FFmpeg build has librubberband; decided once.
-    static let hasRubberband = avfilter_get_by_name("rubberband") != nil
+    static let hasRubberband = FilterLibrary.shared?.filter(named: "rubberband") != nil
 
     /// `rubberband: false` forces atempo (for comparison in tests).
     init?(sampleRate: Int, channels: Int, tempo: Double, rubberband: Bool = hasRubberband) {
@@ -43,7 +44,7 @@ final class TempoFilter: @unchecked Sendable {
     }
 
     deinit {
-        avfilter_graph_free(&graph)
+        library?.graphFree(&graph)
         av_frame_free(&inputFrame)
         av_frame_free(&outputFrame)
         av_channel_layout_uninit(&layout)
@@ -59,7 +60,7 @@ final class TempoFilter: @unchecked Sendable {
     }
 
     private func buildGraph(rubberband: Bool) -> Bool {
-        guard let graph = avfilter_graph_alloc() else { return false }
+        guard let library, let graph = library.graphAlloc() else { return false }
         self.graph = graph
         graph.pointee.nb_threads = 1  // the tempo filters are not threaded; avoid a worker pool per graph.
         var name = [CChar](repeating: 0, count: 128)
@@ -69,7 +70,7 @@ final class TempoFilter: @unchecked Sendable {
 
         func create(_ filter: String, _ label: String, _ args: String?) -> UnsafeMutablePointer<AVFilterContext>? {
             var context: UnsafeMutablePointer<AVFilterContext>?
-            guard avfilter_graph_create_filter(&context, avfilter_get_by_name(filter), label, args, nil, graph) >= 0
+            guard library.graphCreateFilter(&context, library.filter(named: filter), label, args, nil, graph) >= 0
             else { return nil }
             return context
         }
@@ -83,17 +84,17 @@ final class TempoFilter: @unchecked Sendable {
         var chain = [source]
         for (index, step) in Self.stages(for: tempo, rubberband: rubberband).enumerated() {
             // Set as a double option rather than parsed text: no locale or rounding surprises.
-            guard let stage = avfilter_graph_alloc_filter(graph, avfilter_get_by_name(step.filter), "tempo\(index)"),
+            guard let stage = library.graphAllocFilter(graph, library.filter(named: step.filter), "tempo\(index)"),
                   av_opt_set_double(stage, "tempo", step.tempo, AV_OPT_SEARCH_CHILDREN) >= 0,
-                  avfilter_init_str(stage, nil) >= 0
+                  library.initialize(stage, nil) >= 0
             else { return false }
             chain.append(stage)
         }
         chain += [format, sink]
-        for (from, to) in zip(chain, chain.dropFirst()) where avfilter_link(from, 0, to, 0) < 0 {
+        for (from, to) in zip(chain, chain.dropFirst()) where library.link(from, 0, to, 0) < 0 {
             return false
         }
-        guard avfilter_graph_config(graph, nil) >= 0 else { return false }
+        guard library.graphConfig(graph, nil) >= 0 else { return false }
         self.source = source
         self.sink = sink
         return true
@@ -125,7 +126,7 @@ final class TempoFilter: @unchecked Sendable {
         let dataOffset = MemoryLayout<AVFrame>.offset(of: \AVFrame.data)!
         frame.pointee.extended_data = (UnsafeMutableRawPointer(frame) + dataOffset)
             .assumingMemoryBound(to: UnsafeMutablePointer<UInt8>?.self)
-        let status = av_buffersrc_add_frame_flags(source, frame, 0)
+        let status = library?.addFrame(source, frame, 0) ?? -1
         av_frame_unref(frame)
         guard status >= 0 else { return }
         inputSamples += count
@@ -137,14 +138,14 @@ final class TempoFilter: @unchecked Sendable {
         guard !ended else { return }
         ended = true
         guard let source else { return }
-        guard av_buffersrc_add_frame_flags(source, nil, 0) >= 0 else { return }
+        guard let library, library.addFrame(source, nil, 0) >= 0 else { return }
         pull(into: output)
     }
 
     private func pull(into output: (UnsafeRawBufferPointer) -> Void) {
-        guard let sink, let frame = outputFrame else { return }
+        guard let library, let sink, let frame = outputFrame else { return }
         let bytesPerFrame = channels * 2
-        while av_buffersink_get_frame(sink, frame) >= 0 {
+        while library.takeFrame(sink, frame) >= 0 {
             let count = Int(frame.pointee.nb_samples)
             if count > 0, let data = frame.pointee.data.0 {
                 outputSamples += count
