@@ -31,23 +31,38 @@ final class ClockTests: XCTestCase {
 }
 
 final class SyncDecisionTests: XCTestCase {
-    func testInSyncKeepsTheNominalDelay() {
-        XCTAssertEqual(SyncDecision.targetDelay(0.04, difference: 0.01), 0.04)
+    func testAFrameIsDueWhenTheMasterClockReachesIt() {
+        // Master at 10.0 s now (t = 100): a frame stamped 10.04 is due 40 ms from now.
+        XCTAssertEqual(SyncDecision.dueTime(pts: 10.04, master: 10, now: 100, speed: 1, fallback: 999), 100.04, accuracy: 1e-9)
+        // Late frames are due in the past: shown at once, or dropped for a later one.
+        XCTAssertEqual(SyncDecision.dueTime(pts: 9.9, master: 10, now: 100, speed: 1, fallback: 999), 99.9, accuracy: 1e-9)
     }
 
-    func testVideoBehindShortensTheDelay() {
-        XCTAssertEqual(SyncDecision.targetDelay(0.04, difference: -0.05), 0, accuracy: 1e-9)
-        XCTAssertEqual(SyncDecision.targetDelay(0.2, difference: -0.15), 0.05, accuracy: 1e-9)
+    func testSpeedScalesTheWait() {
+        XCTAssertEqual(SyncDecision.dueTime(pts: 10.1, master: 10, now: 100, speed: 2, fallback: 999), 100.05, accuracy: 1e-9)
+        XCTAssertEqual(SyncDecision.dueTime(pts: 10.1, master: 10, now: 100, speed: 0.5, fallback: 999), 100.2, accuracy: 1e-9)
     }
 
-    func testVideoAheadDoublesShortFramesAndStretchesLongOnes() {
-        XCTAssertEqual(SyncDecision.targetDelay(0.04, difference: 0.06), 0.08, accuracy: 1e-9)
-        XCTAssertEqual(SyncDecision.targetDelay(0.2, difference: 0.15), 0.35, accuracy: 1e-9)
+    func testTheDisplaysLatencyIsTakenOffSoThePictureIsSeenOnTime() {
+        XCTAssertEqual(SyncDecision.dueTime(pts: 10.04, master: 10, now: 100, speed: 1, fallback: 999, lead: 0.008),
+                       100.032, accuracy: 1e-9)
     }
 
-    func testClocksTooFarApartAreNotCorrected() {
-        XCTAssertEqual(SyncDecision.targetDelay(0.04, difference: 30), 0.04)
-        XCTAssertEqual(SyncDecision.targetDelay(0.04, difference: .nan), 0.04)
+    func testSmoothedValueStartsAtTheFirstSampleAndMovesByItsWeight() {
+        var value = SmoothedValue(weight: 0.1)
+        value.add(0.010)
+        XCTAssertEqual(value.value, 0.010, accuracy: 1e-12)
+        value.add(0.020)
+        XCTAssertEqual(value.value, 0.011, accuracy: 1e-12)
+        value.add(.nan)
+        XCTAssertEqual(value.value, 0.011, accuracy: 1e-12, "a broken sample is ignored")
+    }
+
+    func testWithoutAUsableMasterTheFrameTimerDecides() {
+        XCTAssertEqual(SyncDecision.dueTime(pts: 10, master: nil, now: 100, speed: 1, fallback: 100.03), 100.03)
+        XCTAssertEqual(SyncDecision.dueTime(pts: 40, master: 10, now: 100, speed: 1, fallback: 100.03), 100.03,
+                       "clocks 30 s apart are different timelines")
+        XCTAssertEqual(SyncDecision.dueTime(pts: .nan, master: 10, now: 100, speed: 1, fallback: 100.03), 100.03)
     }
 
     func testFrameDurationTrustsSaneTimestamps() {

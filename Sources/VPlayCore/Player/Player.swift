@@ -35,6 +35,10 @@ public final class Player {
     private var soundWithoutPictureSince: Double?
     var awaitingRestart = true
     var stepping = false
+    /// Measured by the view: from a picture's decision to its being on screen (seconds).
+    public var displayLatency: Double = 0 {
+        didSet { displayLatency = min(0.05, max(0, displayLatency.isFinite ? displayLatency : 0)) }
+    }
     var loopsLeft: Int?
     private var shownSerial = -1
     let startTime: Double
@@ -194,8 +198,9 @@ public final class Player {
         var tick = Tick(hasNewPicture: false, wakeAt: .infinity)
         if let video {
             let master = masterTime(at: now)
-            let outcome = video.scheduler.refresh(now: now, master: options.untimed ? nil : master,
-                                                  paused: state.isPaused && !stepping, untimed: options.untimed)
+            let outcome = video.scheduler.refresh(now: now, master: options.untimed || stepping ? nil : master,
+                                                  paused: state.isPaused && !stepping, untimed: options.untimed,
+                                                  lead: displayLatency)
             tick.wakeAt = outcome.wakeAt
             if options.untimed && outcome.newFrame != nil { tick.wakeAt = now }
             if let frame = outcome.newFrame {
@@ -238,7 +243,7 @@ public final class Player {
         let mediaTime = frame.pts - startTime
         stats.framesShown += 1
         if stats.timeToFirstFrame == nil { stats.timeToFirstFrame = now - startedAt }
-        if let audio, let heard = audio.time(at: now), frame.pts.isFinite {
+        if let audio, let heard = audio.time(at: now + displayLatency), frame.pts.isFinite {
             stats.avOffsets.append(heard - frame.pts)
         }
         if audio == nil && (newTimeline || !externalClock.pts.isFinite
@@ -296,7 +301,8 @@ public final class Player {
 
     /// Media time on the master clock: audio when it plays, else the external clock.
     private func masterTime(at now: Double) -> Double? {
-        if let audio { return audio.time(at: now) }
+        // Once the sound has played out its clock stops; the last pictures follow their own timing.
+        if let audio { return audio.isDrained ? nil : audio.time(at: now) }
         return externalClock.pts.isFinite ? externalClock.time(at: now) : nil
     }
 

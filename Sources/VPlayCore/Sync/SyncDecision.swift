@@ -1,30 +1,26 @@
-/// How long to keep the current picture before showing the next one, adjusted so the
-/// video follows the master clock (ffplay's compute_target_delay).
+/// When pictures go up against the master clock. Each frame is due the moment the master
+/// clock reaches its timestamp, as in mpv: the A/V offset then stays within the master
+/// clock's own jitter. (ffplay's frame timer corrects only past ±40 ms, so whatever offset
+/// a run starts with, it keeps.)
 public enum SyncDecision {
-    /// Below this the picture is not corrected; above `maxThreshold` it always is.
-    public static let minThreshold = 0.04
+    /// A frame due this long ago means playback stalled: restart the timeline, don't rush.
     public static let maxThreshold = 0.1
-    /// A frame longer than this is repeated rather than stretched to catch up.
-    public static let frameDuplicationThreshold = 0.1
     /// Beyond this the clocks are too far apart to be the same timeline: no correction.
     public static let noSyncThreshold = 10.0
 
+    /// Monotonic time at which a frame stamped `pts` should go up.
     /// - Parameters:
-    ///   - delay: the nominal duration of the picture on screen.
-    ///   - difference: video clock minus master clock (seconds); positive = video ahead.
-    public static func targetDelay(_ delay: Double, difference: Double) -> Double {
-        guard difference.isFinite, abs(difference) < noSyncThreshold else { return delay }
-        let threshold = max(minThreshold, min(maxThreshold, delay))
-        if difference <= -threshold {
-            return max(0, delay + difference)
+    ///   - master: the master clock's reading at `now` (same timeline as `pts`); nil when
+    ///     there is none to follow (video is master, stepping frame by frame).
+    ///   - fallback: the due time by frame durations alone, used without a usable master.
+    ///   - lead: how long a picture takes from this decision to the screen: it goes up that
+    ///     much earlier, so it is seen on time.
+    public static func dueTime(pts: Double, master: Double?, now: Double, speed: Double, fallback: Double,
+                               lead: Double = 0) -> Double {
+        guard let master, pts.isFinite, master.isFinite, abs(pts - master) < noSyncThreshold, speed > 0 else {
+            return fallback
         }
-        if difference >= threshold && delay > frameDuplicationThreshold {
-            return delay + difference
-        }
-        if difference >= threshold {
-            return 2 * delay
-        }
-        return delay
+        return now + (pts - master) / speed - lead
     }
 
     /// The duration between two consecutive pictures, trusting timestamps when sane.

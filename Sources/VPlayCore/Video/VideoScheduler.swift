@@ -30,9 +30,11 @@ final class VideoScheduler {
         self.nominalDuration = nominalDuration
     }
 
-    /// - Parameter master: the master clock's time now, nil when unknown or when video is master.
+    /// - Parameter master: the master clock's time now; nil when unknown, when video is master,
+    ///   or while stepping frame by frame (the master clock is paused then).
     /// - Parameter untimed: show each frame as soon as it is decoded (benchmarks).
-    func refresh(now: Double, master: Double?, paused: Bool, untimed: Bool = false) -> Outcome {
+    /// - Parameter lead: the display's latency, from this decision to the picture on screen.
+    func refresh(now: Double, master: Double?, paused: Bool, untimed: Bool = false, lead: Double = 0) -> Outcome {
         while frames.remaining > 0 {
             let next = frames.peek()
             if next.serial != packets.serial {
@@ -46,20 +48,20 @@ final class VideoScheduler {
             }
             if paused { return Outcome(newFrame: nil, wakeAt: .infinity) }
             if untimed { return show(next, at: now, resetTimer: true) }
-            let lastDuration = duration(from: shown!, to: next) / speed
-            var delay = lastDuration
-            if let master, clock.pts.isFinite {
-                delay = SyncDecision.targetDelay(lastDuration, difference: clock.time(at: now) - master)
-            }
-            let due = frameTimer + delay
+            let due = SyncDecision.dueTime(pts: next.pts, master: master, now: now, speed: speed,
+                                           fallback: frameTimer + duration(from: shown!, to: next) / speed,
+                                           lead: lead)
             if now < due { return Outcome(newFrame: nil, wakeAt: due) }
             frameTimer = due
-            if delay > 0 && now - frameTimer > SyncDecision.maxThreshold {
+            if now - frameTimer > SyncDecision.maxThreshold {
                 frameTimer = now   // far behind (a stall): restart the timeline rather than rush
             }
             if frames.remaining > 1 {
                 let after = frames.peekNext()
-                if now > frameTimer + duration(from: next, to: after) / speed {
+                let afterDue = SyncDecision.dueTime(pts: after.pts, master: master, now: now, speed: speed,
+                                                    fallback: frameTimer + duration(from: next, to: after) / speed,
+                                                    lead: lead)
+                if now > afterDue {
                     // Late, and a later frame is ready: skip this one.
                     droppedFrames += 1
                     clock.set(next.pts, serial: next.serial, at: now, speed: speed)

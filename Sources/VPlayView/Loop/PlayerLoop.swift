@@ -14,6 +14,8 @@ public final class PlayerLoop {
     /// Called after each turn with the published state (status line, IPC observers).
     private let onTurn: (PlayerState) -> Void
     private var needsPresent = true
+    /// Decision to picture on screen (scaling, upload, present), smoothed.
+    private var displayLatency = SmoothedValue(weight: 0.1)
     /// Keys to commands: the user's input.conf first, then the built-in bindings.
     private let keyCommand: (KeyPress, Bool) -> PlayerCommand?
 
@@ -47,6 +49,7 @@ public final class PlayerLoop {
         var event = SDL_Event()
         while true {
             for command in channel.takeCommands() { player.apply(command) }
+            let decidedAt = Player.monotonicNow()
             let tick = player.tick()
             if tick.hasNewPicture || texture.isEmpty || pictureSizeChanged() {
                 uploadPicture()
@@ -65,6 +68,8 @@ public final class PlayerLoop {
             let now = Player.monotonicNow()
             if needsPresent || overlay.needsRedraw(state: state, now: now) {
                 present(state: state, now: now)
+                if tick.hasNewPicture { displayLatency.add(Player.monotonicNow() - decidedAt) }
+                player.displayLatency = displayLatency.value
             }
             SDL_ShowCursor(overlay.hidesCursor(state: state, now: now) ? 0 : 1)
 
