@@ -62,6 +62,30 @@ final class BadInputBinaryTests: XCTestCase {
         assertFailed(result, with: "vplay: cannot open '\(file.path)': Permission denied\n", "unreadable file")
     }
 
+    /// A settings file the user cannot read is reported by name and skipped; the player runs.
+    /// (The in-process config test cannot deny root anything; this one runs unprivileged.)
+    func testAnUnreadableConfigFileIsReportedAndSkipped() throws {
+        let directory = try Unprivileged.makeDirectory(named: "vplay-unreadable-config")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let configDirectory = directory.appendingPathComponent("config/vplay")
+        try FileManager.default.createDirectory(at: configDirectory, withIntermediateDirectories: true,
+                                                attributes: [.posixPermissions: 0o755])
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: directory.appendingPathComponent("config").path)
+        let config = configDirectory.appendingPathComponent("vplay.conf")
+        try "volume=50\n".write(to: config, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0], ofItemAtPath: config.path)
+        let player = try BinaryRunner.executableURL().path
+        guard let version = Unprivileged.commandLine(player, ["--version"]) else {
+            throw XCTSkip("running as root with neither setpriv nor runuser: cannot give up the right to read anything")
+        }
+        let environment = ["XDG_CONFIG_HOME": directory.appendingPathComponent("config").path,
+                           "XDG_STATE_HOME": directory.appendingPathComponent("state").path]
+        let result = try ChildProcess.run(version[0], Array(version.dropFirst()), environment: environment, timeout: .seconds(5))
+        XCTAssertEqual(result.status, 0, result.errorText)
+        XCTAssertEqual(result.errorText, "vplay: \(config.path): cannot read: Permission denied\n")
+        XCTAssertTrue(result.outputText.hasPrefix("vplay "), result.outputText)
+    }
+
     func testDamagedButPlayableFilesPlayToTheEnd() throws {
         try skipWithoutDisplay()
         // MediaFactory.badInputSource is ClipSpec.av(seconds: 4).
