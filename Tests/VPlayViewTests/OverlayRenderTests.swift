@@ -101,6 +101,29 @@ final class OverlayRenderTests: XCTestCase {
         XCTAssertEqual(image.brightness(Int(x), Int(layout.band.minY) - 60), backgroundBrightness)
     }
 
+    /// The band darkens every row it covers, smoothly from top to bottom: it is drawn as
+    /// strips, and a row left between two strips once showed as bright lines across the video.
+    func testBandShadesEveryRowWithoutSeams() throws {
+        for (width, height) in [(960, 480), (1280, 720), (777, 437)] {
+            let size = OverlaySize(width: Double(width), height: Double(height))
+            let layout = OverlayLayout(windowSize: size)
+            let canvas = try OffscreenCanvas(width: Int32(width), height: Int32(height), software: true)
+            do {
+                let overlay = try Overlay(now: 0)
+                canvas.clear(r: 255, g: 255, b: 255)
+                overlay.draw(renderer: canvas.renderer, state: state(paused: true), windowSize: size, now: 0.1)
+            }
+            let image = canvas.snapshot()
+            let rows = Int(layout.band.minY.rounded(.up))..<Int(layout.band.maxY.rounded(.down))
+            let column = 1   // left edge: no control drawn there
+            let levels = rows.map { image.brightness(column, $0) }
+            XCTAssertTrue(levels.allSatisfy { $0 < 200 }, "\(width)x\(height): rows left bright in the band: \(levels)")
+            for (upper, lower) in zip(levels, levels.dropFirst()) {
+                XCTAssertLessThanOrEqual(lower, upper + 2, "\(width)x\(height): the band gets lighter downwards: \(levels)")
+            }
+        }
+    }
+
     /// The ❚❚ bars are solid inside: no dark seam between the fill and the feathered edge (it
     /// showed on the right and bottom of each bar with SDL's software renderer, at 960×480 with
     /// the button hovered). Every pixel lying wholly inside a bar must be the foreground.

@@ -11,6 +11,8 @@ public final class PlayerLoop {
     private let channel: PlayerChannel
     private let overlay: Overlay
     private let texture: VideoTexture
+    /// The software path's direct route to the screen; nil on the GPU path.
+    private let windowPixels: WindowPixels?
     /// Called after each turn with the published state (status line, IPC observers).
     private let onTurn: (PlayerState) -> Void
     private var needsPresent = true
@@ -34,6 +36,7 @@ public final class PlayerLoop {
         self.overlay = overlay
         self.onTurn = onTurn
         texture = VideoTexture(renderer: window.renderer)
+        windowPixels = window.presentation == .scaledRGB ? WindowPixels(window: window.window, renderer: window.renderer) : nil
     }
 
     /// Why `run()` returned.
@@ -51,7 +54,7 @@ public final class PlayerLoop {
             for command in channel.takeCommands() { player.apply(command) }
             let decidedAt = Player.monotonicNow()
             let tick = player.tick()
-            if tick.hasNewPicture || texture.isEmpty || pictureSizeChanged() {
+            if tick.hasNewPicture || (!drawsIntoWindow && (texture.isEmpty || pictureSizeChanged())) {
                 uploadPicture()
             }
             let state = player.state
@@ -91,8 +94,15 @@ public final class PlayerLoop {
         return Letterbox.fit(displayAspect: geometry.displayAspect, inWidth: output.width, height: output.height)
     }
 
+    /// Software path, picture upright: scaled straight into the window's pixels at present.
+    private var drawsIntoWindow: Bool {
+        windowPixels != nil && (player.geometry?.rotation ?? 0) == 0
+    }
+
     /// Puts the current picture into the texture in the form the presentation path wants.
     private func uploadPicture() {
+        needsPresent = true
+        if drawsIntoWindow { return }   // drawn at present, into the window itself
         switch window.presentation {
         case .gpuYUV:
             guard let picture = player.picture() else { return }
@@ -103,7 +113,6 @@ public final class PlayerLoop {
                 player.drawPicture(into: pixels, pitch: pitch, width: box.width, height: box.height)
             }
         }
-        needsPresent = true
     }
 
     /// After a resize the software path must rescale the picture on screen.
@@ -118,7 +127,13 @@ public final class PlayerLoop {
         let renderer = window.renderer
         SDL_SetRenderDrawColor(renderer, 0, 0, 0, 255)
         let rotation = player.geometry?.rotation ?? 0
-        if window.presentation == .scaledRGB, rotation == 0, let box = pictureBox, !texture.isEmpty {
+        var drawn = false
+        if drawsIntoWindow, let box = pictureBox, let windowPixels {
+            drawn = windowPixels.draw(into: box) { pixels, pitch in
+                player.drawPicture(into: pixels, pitch: pitch, width: box.width, height: box.height)
+            }
+        }
+        if drawn || (window.presentation == .scaledRGB && rotation == 0 && !texture.isEmpty), let box = pictureBox {
             // In software the picture's copy overwrites its box: paint only the bars around it.
             let output = window.outputSize
             var rects = box.bars(inWidth: output.width, height: output.height)
@@ -127,7 +142,7 @@ public final class PlayerLoop {
         } else {
             SDL_RenderClear(renderer)
         }
-        if let box = pictureBox {
+        if !drawn, let box = pictureBox {
             texture.draw(into: box, rotation: rotation)
         }
         // The overlay works in window points and scales to output pixels itself (HiDPI).

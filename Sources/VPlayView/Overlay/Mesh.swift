@@ -54,8 +54,10 @@ struct MeshBuilder {
         for index in 0..<strips {
             let t = (Double(index) + 0.5) / Double(strips)
             let color = RGBA(mix(top.r, bottom.r, t), mix(top.g, bottom.g, t), mix(top.b, bottom.b, t), mix(top.a, bottom.a, t))
-            let y0 = (rect.minY + rect.height * Double(index) / Double(strips)) * scale
-            let y1 = (rect.minY + rect.height * Double(index + 1) / Double(strips)) * scale
+            // Whole-pixel edges: strips meeting between pixel centres would leave rows uncovered.
+            let y0 = ((rect.minY + rect.height * Double(index) / Double(strips)) * scale).rounded()
+            let y1 = ((rect.minY + rect.height * Double(index + 1) / Double(strips)) * scale).rounded()
+            guard y1 > y0 else { continue }
             let base = Int32(mesh.vertices.count)
             append(rect.minX * scale, y0, color)
             append(rect.maxX * scale, y0, color)
