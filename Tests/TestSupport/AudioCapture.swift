@@ -94,6 +94,14 @@ public struct AudioCapture: Sendable {
     /// The frequency of the (left + right) signal over [start, end) in Hz, from the
     /// spacing of its upward zero crossings: exact enough for the pure tones of the
     /// test clips, meaningless for music. Nil when there are fewer than three crossings.
+    /// The median of `dominantFrequency` over consecutive 50 ms windows from `start` to `end`:
+    /// a tone's pitch, robust to a single glitch. Nil when no window has a clear frequency.
+    public func medianPitch(from start: Double, to end: Double) -> Double? {
+        let pitches = stride(from: start, to: end, by: 0.05)
+            .compactMap { dominantFrequency(from: $0, to: $0 + 0.05) }.sorted()
+        return pitches.isEmpty ? nil : pitches[pitches.count / 2]
+    }
+
     public func dominantFrequency(from start: Double, to end: Double) -> Double? {
         let frames = frameRange(from: start, to: end)
         var crossings: [Double] = []  // in frames, interpolated between samples
