@@ -60,10 +60,13 @@ test: setup
 	$(MAKE) --no-print-directory install-check 2>&1 | tee .build/install.log
 	@bash scripts/summarize-tests.sh .build/test.log .build/fuzz.log .build/install.log
 
-# The whole suite under ThreadSanitizer.
+# The whole suite under ThreadSanitizer (scripts/sanitize-tests.sh): fails on any race reported
+# by the test runner or by a vplay it starts; ends with one `tsan: N tests passed, …` line.
+# TSan makes every exiting process sleep 1 s by default (to catch races at exit); 100 ms keeps
+# that and the end-to-end tests' limits on how long quitting takes.
+TSAN_OPTIONS ?= atexit_sleep_ms=100
 tsan: setup
-	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan
-	bash scripts/test-env.sh $(SWIFT) test --skip-build --disable-swift-testing --sanitize=thread --scratch-path .build-tsan
+	SWIFT='$(SWIFT)' TSAN_OPTIONS='$(TSAN_OPTIONS)' bash scripts/sanitize-tests.sh thread
 
 # Installs a self-contained binary (static Swift runtime), desktop entry, icon and manual.
 install: setup
@@ -109,15 +112,15 @@ soak: setup
 	$(SWIFT) build --product vplay
 	bash scripts/test-env.sh python3 scripts/soak/soak.py --seconds $(SECONDS) --commands $(COMMANDS) $(if $(VPLAY),--vplay $(VPLAY))
 
-# The whole suite under AddressSanitizer. Leak checking is off by default: LeakSanitizer flags
-# allocations libdbus, libpulse and Mesa never free, which makes every vplay run exit 1. Swift's
-# crash backtracer is off too: under ASan it trips over its own stack reads (a false
-# stack-buffer-underflow) and leaves `swift test` waiting on a zombie.
+# The whole suite under AddressSanitizer (scripts/sanitize-tests.sh): fails on any memory error
+# in the test runner or in a vplay it starts; ends with one `asan: N tests passed, …` line.
+# Leak checking is off by default: LeakSanitizer flags allocations libdbus, libpulse and Mesa
+# never free, which makes every vplay run exit 1. Swift's crash backtracer is off too: under
+# ASan it trips over its own stack reads (a false stack-buffer-underflow) and leaves
+# `swift test` waiting on a zombie.
 ASAN_OPTIONS ?= detect_leaks=0
 asan: setup
-	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build-asan
-	ASAN_OPTIONS='$(ASAN_OPTIONS)' SWIFT_BACKTRACE=enable=no \
-		bash scripts/test-env.sh $(SWIFT) test --skip-build --disable-swift-testing --sanitize=address --scratch-path .build-asan
+	SWIFT='$(SWIFT)' ASAN_OPTIONS='$(ASAN_OPTIONS)' SWIFT_BACKTRACE=enable=no bash scripts/sanitize-tests.sh address
 
 .PHONY: bench bench-previews
 
