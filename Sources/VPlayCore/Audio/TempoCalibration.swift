@@ -42,8 +42,10 @@ final class TempoCalibration: Sendable {
 
     /// Instants of the test clicks, seconds into the input. Spread over different phases of
     /// the filters' hops, so the median is the delay a typical onset sees.
-    static let clickTimes = [0.30, 0.537, 0.781, 1.013, 1.262, 1.499, 1.744]
-    private static let clickLength = 0.01
+    static let clickTimes = (0..<12).map { 0.3 + clickSpacing * Double($0) }
+    private static let clickSpacing = 0.237
+    /// About as long as a spoken consonant or a drum hit, the onsets sync is judged by.
+    private static let clickLength = 0.03
 
     /// Median delay of the clicks' onsets, in output seconds; nil if the filter fails.
     static func measure(tempo: Double, sampleRate: Int) -> Double? {
@@ -63,7 +65,7 @@ final class TempoCalibration: Sendable {
             }
         }
         filter.drain { output += $0.bindMemory(to: Int16.self) }
-        let found = onsets(in: output, sampleRate: sampleRate, minimumGap: clickLength / tempo + 0.04)
+        let found = onsets(in: output, sampleRate: sampleRate, minimumGap: 0.4 * clickSpacing / tempo)
         guard found.count == clickTimes.count else { return nil }
         let delays = zip(found, clickTimes).map { $0 - $1 / tempo }.sorted()
         return delays[delays.count / 2]
