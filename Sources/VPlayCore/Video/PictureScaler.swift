@@ -10,23 +10,29 @@ import CFFmpeg
 /// against 4.7 ms for swscale's one-pass scaled RGB output, whose output stage is plain C.
 /// The intermediate planes are allocated once per size, never per frame.
 final class PictureScaler {
-    private var resize: OpaquePointer?
-    private var convert: OpaquePointer?
-    private var direct: OpaquePointer?
-    /// What each context was made for. When these change, sws_getCachedContext frees the context
-    /// and makes a new one, which may come back at the same address: only the parameters tell
-    /// that the colour setup has to be applied again.
-    private var resizeMadeFor: [Int] = []
-    private var convertMadeFor: [Int] = []
-    private var directMadeFor: [Int] = []
+    private var resize = Stage()
+    private var convert = Stage()
+    private var direct = Stage()
     private var planes = ScaledPlanes()
     /// The colour setup applied to the contexts (-1: none yet).
     private var colorimetryKey = -1
 
+    /// One swscale context and what it was made for. When that changes, sws_getCachedContext
+    /// frees the context and makes a new one, which may come back at the same address: only
+    /// the parameters tell that the colour setup has to be applied again.
+    private struct Stage {
+        struct Parameters: Equatable {
+            var sourceWidth, sourceHeight, width, height: Int
+            var format, output: AVPixelFormat
+        }
+        var context: OpaquePointer?
+        var madeFor: Parameters?
+    }
+
     deinit {
-        sws_freeContext(resize)
-        sws_freeContext(convert)
-        sws_freeContext(direct)
+        sws_freeContext(resize.context)
+        sws_freeContext(convert.context)
+        sws_freeContext(direct.context)
     }
 
     /// Writes `frame` scaled to `width`×`height` into `pixels` (rows `pitch` bytes apart).
@@ -39,22 +45,22 @@ final class PictureScaler {
             let sameSize = source.pointee.width == Int32(width) && source.pointee.height == Int32(height)
             if sameSize && format == AV_PIX_FMT_YUV420P {
                 // Already the right size and layout: one unscaled conversion.
-                guard setUp(&convert, &convertMadeFor, from: source, format, to: AV_PIX_FMT_BGR0, width, height) else { return false }
+                guard setUp(&convert, from: source, format, to: AV_PIX_FMT_BGR0, width, height) else { return false }
                 applyColorimetry(of: source)
-                return scale(convert, Planes(frame: source), rows: source.pointee.height, into: &destination)
+                return scale(convert.context, Planes(frame: source), rows: source.pointee.height, into: &destination)
             }
             guard planes.prepare(width: width, height: height),
-                  setUp(&resize, &resizeMadeFor, from: source, format, to: AV_PIX_FMT_YUV420P, width, height),
-                  setUp(&convert, &convertMadeFor, width, height, AV_PIX_FMT_YUV420P, to: AV_PIX_FMT_BGR0, width, height)
+                  setUp(&resize, from: source, format, to: AV_PIX_FMT_YUV420P, width, height),
+                  setUp(&convert, width, height, AV_PIX_FMT_YUV420P, to: AV_PIX_FMT_BGR0, width, height)
             else { return false }
             applyColorimetry(of: source)
             var middle = planes.planes
-            return scale(resize, Planes(frame: source), rows: source.pointee.height, into: &middle)
-                && scale(convert, middle, rows: Int32(height), into: &destination)
+            return scale(resize.context, Planes(frame: source), rows: source.pointee.height, into: &middle)
+                && scale(convert.context, middle, rows: Int32(height), into: &destination)
         }
-        guard setUp(&direct, &directMadeFor, from: source, format, to: AV_PIX_FMT_BGR0, width, height) else { return false }
+        guard setUp(&direct, from: source, format, to: AV_PIX_FMT_BGR0, width, height) else { return false }
         applyColorimetry(of: source)
-        return scale(direct, Planes(frame: source), rows: source.pointee.height, into: &destination)
+        return scale(direct.context, Planes(frame: source), rows: source.pointee.height, into: &destination)
     }
 
     /// Planar YUV with chroma halved both ways (8 bits or more): what the two passes suit.
@@ -65,24 +71,26 @@ final class PictureScaler {
             && d.flags & UInt64(AV_PIX_FMT_FLAG_RGB) == 0
     }
 
-    private func setUp(_ context: inout OpaquePointer?, _ madeFor: inout [Int], from source: UnsafeMutablePointer<AVFrame>,
+    private func setUp(_ stage: inout Stage, from source: UnsafeMutablePointer<AVFrame>,
                        _ format: AVPixelFormat, to output: AVPixelFormat, _ width: Int, _ height: Int) -> Bool {
-        setUp(&context, &madeFor, Int(source.pointee.width), Int(source.pointee.height), format, to: output, width, height)
+        setUp(&stage, Int(source.pointee.width), Int(source.pointee.height), format, to: output, width, height)
     }
 
-    private func setUp(_ context: inout OpaquePointer?, _ madeFor: inout [Int], _ sourceWidth: Int, _ sourceHeight: Int,
+    private func setUp(_ stage: inout Stage, _ sourceWidth: Int, _ sourceHeight: Int,
                        _ format: AVPixelFormat, to output: AVPixelFormat, _ width: Int, _ height: Int) -> Bool {
         // Shrinking: area averaging, as fast as bilinear here and closer to a Lanczos
         // reference (1080p → 720p: 46.4 dB PSNR against bilinear's 45.1).
         let flags = Int32(width < sourceWidth && height < sourceHeight ? SWS_AREA : SWS_BILINEAR)
-        context = sws_getCachedContext(context, Int32(sourceWidth), Int32(sourceHeight), format,
-                                       Int32(width), Int32(height), output, flags, nil, nil, nil)
-        let parameters = [sourceWidth, sourceHeight, Int(format.rawValue), Int(output.rawValue), width, height]
-        if parameters != madeFor {
-            madeFor = context == nil ? [] : parameters
+        stage.context = sws_getCachedContext(stage.context, Int32(sourceWidth), Int32(sourceHeight), format,
+                                             Int32(width), Int32(height), output, flags, nil, nil, nil)
+        // A struct, not an array: this runs for every frame and must not allocate.
+        let parameters = Stage.Parameters(sourceWidth: sourceWidth, sourceHeight: sourceHeight,
+                                          width: width, height: height, format: format, output: output)
+        if parameters != stage.madeFor {
+            stage.madeFor = stage.context == nil ? nil : parameters
             colorimetryKey = -1   // a new context starts at swscale's defaults
         }
-        return context != nil
+        return stage.context != nil
     }
 
     private func scale(_ context: OpaquePointer?, _ source: Planes, rows: Int32, into destination: inout Planes) -> Bool {
@@ -115,10 +123,10 @@ final class PictureScaler {
         colorimetryKey = key
         let coefficients = sws_getCoefficients(isHD ? SWS_CS_ITU709 : SWS_CS_ITU601)
         let unchanged: Int32 = 1 << 16
-        if let resize {
-            sws_setColorspaceDetails(resize, coefficients, fullRange, coefficients, fullRange, 0, unchanged, unchanged)
+        if let context = resize.context {
+            sws_setColorspaceDetails(context, coefficients, fullRange, coefficients, fullRange, 0, unchanged, unchanged)
         }
-        for context in [convert, direct] where context != nil {
+        for case let context? in [convert.context, direct.context] {
             sws_setColorspaceDetails(context, coefficients, fullRange,
                                      sws_getCoefficients(SWS_CS_DEFAULT), 1, 0, unchanged, unchanged)
         }

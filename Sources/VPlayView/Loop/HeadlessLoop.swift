@@ -24,12 +24,7 @@ public final class HeadlessLoop {
         while true {
             for command in channel.takeCommands() { player.apply(command) }
             let tick = player.tick()
-            let state = player.state
-            channel.publish(state)
-            for playerEvent in player.takeEvents() { channel.emit(playerEvent) }
-            onTurn(state)
-            if state.isQuitting { return .quit(code: state.exitCode) }
-            if let move = state.playlistMove { return .move(move) }
+            if let exit = LoopTurn.publish(player, to: channel, onTurn: onTurn).exit { return exit }
 
             var arrived = session.waitEvent(&event, until: tick.wakeAt, now: Player.monotonicNow())
             while arrived {

@@ -57,16 +57,12 @@ public final class PlayerLoop {
             if tick.hasNewPicture || (!drawsIntoWindow && (texture.isEmpty || pictureSizeChanged())) {
                 uploadPicture()
             }
-            let state = player.state
+            let (state, exit) = LoopTurn.publish(player, to: channel, onTurn: onTurn)
+            if let exit { return exit }
             if state.isFullscreen != window.isFullscreen {
                 window.setFullscreen(state.isFullscreen)
                 needsPresent = true
             }
-            channel.publish(state)
-            for playerEvent in player.takeEvents() { channel.emit(playerEvent) }
-            onTurn(state)
-            if state.isQuitting { return .quit(code: state.exitCode) }
-            if let move = state.playlistMove { return .move(move) }
 
             let now = Player.monotonicNow()
             if needsPresent || overlay.needsRedraw(state: state, now: now) {
