@@ -97,6 +97,20 @@ final class PictureScalerTests: XCTestCase {
         assertColor(render(full, width: 640, height: 360), red709.rgb, "4:4:4 scaled")
     }
 
+    /// Playback: the same scaler draws frame after frame at one size. Every frame keeps the
+    /// colour setup, not only the first (swscale once re-made its context on each call).
+    func testSuccessiveFramesKeepTheirColours() throws {
+        let scaler = PictureScaler()
+        let hd = try frame(AV_PIX_FMT_YUV420P, 1920, 1080, red709, colorspace: AVCOL_SPC_BT709, range: AVCOL_RANGE_MPEG)
+        let sameSize = try frame(AV_PIX_FMT_YUV420P, 1280, 720, red709, colorspace: AVCOL_SPC_BT709, range: AVCOL_RANGE_MPEG)
+        let deep = try frame(AV_PIX_FMT_YUV444P, 1280, 720, red709, colorspace: AVCOL_SPC_BT709, range: AVCOL_RANGE_MPEG)
+        for (source, label) in [(hd, "scaled"), (sameSize, "same size"), (deep, "4:4:4")] {
+            for index in 1...3 {
+                assertColor(render(source, width: 1280, height: 720, scaler: scaler), red709.rgb, "\(label), frame \(index)")
+            }
+        }
+    }
+
     /// One scaler serving frames of changing size and target (a resize, then the next file).
     func testReusedScalerFollowsSizeChanges() throws {
         let scaler = PictureScaler()

@@ -1,6 +1,6 @@
 import CFFmpeg
 
-/// Scales and converts a frame to packed 32-bit BGRX at the size it will occupy on screen,
+/// Scales and converts a frame to packed 32-bit BGRX (alpha byte opaque) at the size it will occupy on screen,
 /// with swscale's SIMD code, straight into memory the caller provides (a locked texture).
 /// Used where the renderer draws in software: far cheaper than the renderer converting YUV
 /// and scaling per pixel.
@@ -17,9 +17,10 @@ final class PictureScaler {
     /// The colour setup applied to the contexts (-1: none yet).
     private var colorimetryKey = -1
 
-    /// One swscale context and what it was made for. When that changes, sws_getCachedContext
-    /// frees the context and makes a new one, which may come back at the same address: only
-    /// the parameters tell that the colour setup has to be applied again.
+    /// One swscale context and what it was made for; re-made only when that changes. Not
+    /// sws_getCachedContext: swscale rewrites some of a context's settings (BGR0 becomes BGRA,
+    /// 4:4:4 input or an odd width forces full chroma), after which it never matches the
+    /// request again and was re-made on every frame, losing the colour setup.
     private struct Stage {
         struct Parameters: Equatable {
             var sourceWidth, sourceHeight, width, height: Int
@@ -45,23 +46,27 @@ final class PictureScaler {
             let sameSize = source.pointee.width == Int32(width) && source.pointee.height == Int32(height)
             if sameSize && format == AV_PIX_FMT_YUV420P {
                 // Already the right size and layout: one unscaled conversion.
-                guard setUp(&convert, from: source, format, to: AV_PIX_FMT_BGR0, width, height) else { return false }
+                guard setUp(&convert, from: source, format, to: Self.output, width, height) else { return false }
                 applyColorimetry(of: source)
                 return scale(convert.context, Planes(frame: source), rows: source.pointee.height, into: &destination)
             }
             guard planes.prepare(width: width, height: height),
                   setUp(&resize, from: source, format, to: AV_PIX_FMT_YUV420P, width, height),
-                  setUp(&convert, width, height, AV_PIX_FMT_YUV420P, to: AV_PIX_FMT_BGR0, width, height)
+                  setUp(&convert, width, height, AV_PIX_FMT_YUV420P, to: Self.output, width, height)
             else { return false }
             applyColorimetry(of: source)
             var middle = planes.planes
             return scale(resize.context, Planes(frame: source), rows: source.pointee.height, into: &middle)
                 && scale(convert.context, middle, rows: Int32(height), into: &destination)
         }
-        guard setUp(&direct, from: source, format, to: AV_PIX_FMT_BGR0, width, height) else { return false }
+        guard setUp(&direct, from: source, format, to: Self.output, width, height) else { return false }
         applyColorimetry(of: source)
         return scale(direct.context, Planes(frame: source), rows: source.pointee.height, into: &destination)
     }
+
+    /// BGRA: what swscale makes of a BGR0 request anyway. The alpha byte is ignored by the
+    /// XRGB surfaces and textures this feeds.
+    private static let output = AV_PIX_FMT_BGRA
 
     /// Planar YUV with chroma halved both ways (8 bits or more): what the two passes suit.
     private static func isSubsampled420(_ format: AVPixelFormat) -> Bool {
@@ -78,18 +83,18 @@ final class PictureScaler {
 
     private func setUp(_ stage: inout Stage, _ sourceWidth: Int, _ sourceHeight: Int,
                        _ format: AVPixelFormat, to output: AVPixelFormat, _ width: Int, _ height: Int) -> Bool {
-        // Shrinking: area averaging, as fast as bilinear here and closer to a Lanczos
-        // reference (1080p → 720p: 46.4 dB PSNR against bilinear's 45.1).
-        let flags = Int32(width < sourceWidth && height < sourceHeight ? SWS_AREA : SWS_BILINEAR)
-        stage.context = sws_getCachedContext(stage.context, Int32(sourceWidth), Int32(sourceHeight), format,
-                                             Int32(width), Int32(height), output, flags, nil, nil, nil)
         // A struct, not an array: this runs for every frame and must not allocate.
         let parameters = Stage.Parameters(sourceWidth: sourceWidth, sourceHeight: sourceHeight,
                                           width: width, height: height, format: format, output: output)
-        if parameters != stage.madeFor {
-            stage.madeFor = stage.context == nil ? nil : parameters
-            colorimetryKey = -1   // a new context starts at swscale's defaults
-        }
+        if stage.context != nil && parameters == stage.madeFor { return true }
+        // Shrinking: area averaging, as fast as bilinear here and closer to a Lanczos
+        // reference (1080p → 720p: 46.4 dB PSNR against bilinear's 45.1).
+        let flags = Int32(width < sourceWidth && height < sourceHeight ? SWS_AREA : SWS_BILINEAR)
+        sws_freeContext(stage.context)
+        stage.context = sws_getContext(Int32(sourceWidth), Int32(sourceHeight), format,
+                                       Int32(width), Int32(height), output, flags, nil, nil, nil)
+        stage.madeFor = stage.context == nil ? nil : parameters
+        colorimetryKey = -1   // a new context starts at swscale's defaults
         return stage.context != nil
     }
 
