@@ -191,8 +191,9 @@ final class BarControlsTests: XCTestCase {
         XCTAssertNil(controller.look(state: looping, now: 0)?.loopAX, "nowhere to put it without a duration")
 
         func markVertices(_ look: OverlayLook) -> Int {
-            OverlayPainter.mesh(for: look, message: nil, scale: 1, tooltipFrame: nil, messagePlate: nil, reusing: Mesh())
-                .vertices.filter { $0.color == OverlayPainter.loopMarkColor }.count
+            OverlayPainter.parts(for: look, message: nil, scale: 1, tooltipFrame: nil, messagePlate: nil,
+                                 reusing: OverlayPainter.Parts())
+                .loopMarks.vertices.filter { $0.color == OverlayPainter.loopMarkColor }.count
         }
         XCTAssertEqual(markVertices(plain), 0, "hidden when unset")
         XCTAssertGreaterThan(markVertices(onlyA), 0)

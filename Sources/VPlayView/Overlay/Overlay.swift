@@ -23,14 +23,69 @@ public final class Overlay {
     private var drawnLook: OverlayLook?
     private var drawnMessage: MessageLook?
     private var drawnPicture: PreviewTexture.Key?
-    /// The looks, picture, scale and renderer the mesh, vertices and frames below were built for.
+    /// The looks, picture, scale and renderer the shapes, vertices and frames below were built for.
     private var builtFor: (look: OverlayLook?, message: MessageLook?, picture: PreviewTexture.Key?, scale: Double,
                            renderer: OpaquePointer)?
-    private var mesh = Mesh()
-    private var vertices: [SDL_Vertex] = []
+    private var parts = OverlayPainter.Parts()
+    private var barVertices: [SDL_Vertex] = []
+    private var fillVertices: [SDL_Vertex] = []
+    private var loopMarkVertices: [SDL_Vertex] = []
+    private var thumbVertices: [SDL_Vertex] = []
+    private var extraVertices: [SDL_Vertex] = []
+    /// Vertices moved into a layer's own coordinates while it is rendered.
+    private var shiftedVertices: [SDL_Vertex] = []
+    /// Texts that belong to the bar at rest (skip captions, speed), and the others (time,
+    /// tooltip, message), which are drawn over everything.
+    private var barTexts: [(texture: TextTexture, frame: SDL_Rect)] = []
     private var texts: [(texture: TextTexture, frame: SDL_Rect, alpha: UInt8)] = []
     /// Where the preview picture goes, in output pixels; nil when none is drawn.
     private var previewFrame: SDL_Rect?
+    /// The parts kept as finished layers: the bar at rest, the filled track and the thumb.
+    private let barLayer = OverlayLayer<BarKey>()
+    private let fillLayer = OverlayLayer<FillKey>()
+    private let thumbLayer = OverlayLayer<ThumbKey>()
+    private var barFrame: SDL_Rect?
+    private var fillFrame: SDL_Rect?
+    private var thumbFrame: SDL_Rect?
+    /// The thumb's centre in output pixels: the filled track shows up to here.
+    private var thumbPixelX: Int32 = 0
+    /// False draws every shape straight onto the screen each frame (tests compare the two).
+    var usesLayers = true
+    /// How often each layer was rendered (for tests).
+    var layerRenderCounts: (bar: Int, fill: Int, thumb: Int) {
+        (barLayer.renderCount, fillLayer.renderCount, thumbLayer.renderCount)
+    }
+
+    /// What the bar at rest shows: the look without the parts that move during playback.
+    private struct BarKey: Equatable {
+        var look: OverlayLook
+        var scale: Double
+
+        init(_ look: OverlayLook, scale: Double) {
+            var resting = look
+            resting.elapsed = 0
+            resting.duration = nil
+            resting.thumbX = nil
+            resting.tooltip = nil
+            resting.preview = nil
+            resting.loopAX = nil
+            resting.loopBX = nil
+            self.look = resting
+            self.scale = scale
+        }
+    }
+
+    private struct FillKey: Equatable {
+        var track: OverlayRect
+        var scale: Double
+    }
+
+    /// The thumb's size and where its centre falls within its frame's pixels.
+    private struct ThumbKey: Equatable {
+        var radius: Double
+        var offsetX: Double
+        var offsetY: Double
+    }
 
     /// Seek-bar previews come from here; nil turns them off (audio-only files, `--thumbnails=no`).
     /// Set per file.
@@ -121,18 +176,82 @@ public final class Overlay {
         SDL_GetRenderDrawBlendMode(renderer, &previousBlend)
         // Untextured geometry blends with the renderer's draw blend mode.
         SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND)
-        vertices.withUnsafeBufferPointer { vertices in
-            mesh.indices.withUnsafeBufferPointer { indices in
-                _ = SDL_RenderGeometry(renderer, nil, vertices.baseAddress, Int32(vertices.count),
-                                       indices.baseAddress, Int32(indices.count))
+        defer { SDL_SetRenderDrawBlendMode(renderer, previousBlend) }
+        if let frame = barFrame {
+            drawLayer(barLayer, key: BarKey(look!, scale: scale), frame: frame, renderer: renderer) { renderer, dx, dy in
+                drawMesh(barVertices, parts.bar.indices, renderer: renderer, dx: dx, dy: dy)
+                for text in barTexts {
+                    text.texture.draw(in: SDL_Rect(x: text.frame.x + dx, y: text.frame.y + dy, w: text.frame.w, h: text.frame.h),
+                                      renderer: renderer)
+                }
             }
         }
-        SDL_SetRenderDrawBlendMode(renderer, previousBlend)
+        if let frame = fillFrame, let track = look?.layout.track {
+            drawLayer(fillLayer, key: FillKey(track: track, scale: scale), frame: frame, renderer: renderer,
+                      visibleWidth: thumbPixelX - frame.x) { renderer, dx, dy in
+                drawMesh(fillVertices, parts.fill.indices, renderer: renderer, dx: dx, dy: dy)
+            }
+        }
+        drawMesh(loopMarkVertices, parts.loopMarks.indices, renderer: renderer)
+        if let frame = thumbFrame, let thumbX = look?.thumbX, let layout = look?.layout {
+            let radius = layout.thumbRadius * (look?.tooltip == nil ? 1 : 1.25) * scale
+            let key = ThumbKey(radius: radius, offsetX: thumbX * scale - Double(frame.x),
+                               offsetY: layout.track.midY * scale - Double(frame.y))
+            drawLayer(thumbLayer, key: key, frame: frame, renderer: renderer) { renderer, dx, dy in
+                drawMesh(thumbVertices, parts.thumb.indices, renderer: renderer, dx: dx, dy: dy)
+            }
+        }
+        drawMesh(extraVertices, parts.extras.indices, renderer: renderer)
         if let previewFrame {
             previewTexture.draw(in: previewFrame, renderer: renderer)
         }
         for text in texts {
             text.texture.draw(in: text.frame, alpha: text.alpha, renderer: renderer)
+        }
+    }
+
+    /// Copies `layer` into `frame` (the first `visibleWidth` columns), rendering it first when
+    /// `key` changed. `content` draws the layer's shapes moved by (dx, dy) pixels; without
+    /// layers it draws them straight onto the screen, clipped the same way.
+    private func drawLayer<Key: Equatable>(_ layer: OverlayLayer<Key>, key: Key, frame: SDL_Rect, renderer: OpaquePointer,
+                                           visibleWidth: Int32? = nil,
+                                           content: (OpaquePointer, Int32, Int32) -> Void) {
+        if usesLayers, layer.update(key: key, width: frame.w, height: frame.h, renderer: renderer,
+                                    content: { content($0, -frame.x, -frame.y) }) {
+            layer.draw(x: frame.x, y: frame.y, visibleWidth: visibleWidth)
+            return
+        }
+        if let visibleWidth {
+            guard visibleWidth > 0 else { return }
+            var clip = SDL_Rect(x: frame.x, y: frame.y, w: min(visibleWidth, frame.w), h: frame.h)
+            SDL_RenderSetClipRect(renderer, &clip)
+            content(renderer, 0, 0)
+            SDL_RenderSetClipRect(renderer, nil)
+        } else {
+            content(renderer, 0, 0)
+        }
+    }
+
+    /// Draws triangles blended, moved by (dx, dy) pixels.
+    private func drawMesh(_ vertices: [SDL_Vertex], _ indices: [Int32], renderer: OpaquePointer, dx: Int32 = 0, dy: Int32 = 0) {
+        guard !indices.isEmpty else { return }
+        // A layer's content is drawn onto its own target: the blend mode is set there too.
+        SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND)
+        var drawn = vertices
+        if dx != 0 || dy != 0 {
+            shiftedVertices.removeAll(keepingCapacity: true)
+            for var vertex in vertices {
+                vertex.position.x += Float(dx)
+                vertex.position.y += Float(dy)
+                shiftedVertices.append(vertex)
+            }
+            drawn = shiftedVertices
+        }
+        drawn.withUnsafeBufferPointer { vertices in
+            indices.withUnsafeBufferPointer { indices in
+                _ = SDL_RenderGeometry(renderer, nil, vertices.baseAddress, Int32(vertices.count),
+                                       indices.baseAddress, Int32(indices.count))
+            }
         }
     }
 
@@ -144,7 +263,11 @@ public final class Overlay {
             OverlaySize(width: Double(texture.width) / scale, height: Double(texture.height) / scale)
         }
         texts.removeAll(keepingCapacity: true)
+        barTexts.removeAll(keepingCapacity: true)
         previewFrame = nil
+        barFrame = nil
+        fillFrame = nil
+        thumbFrame = nil
 
         var tooltipFrame: OverlayRect?
         if let look {
@@ -158,10 +281,18 @@ public final class Overlay {
                                                                                     y: layout.timeLabel.midY))), 255))
             for button in [layout.skipBackButton, layout.skipForwardButton] {
                 let center = OverlayPainter.skipCaptionCenter(in: button, layout: layout)
-                texts.append((skipCaption, skipCaption.frame(centeredAt: pixels(center)), 255))
+                barTexts.append((skipCaption, skipCaption.frame(centeredAt: pixels(center))))
             }
             let pill = OverlayPainter.speedPill(in: layout)
-            texts.append((speedText, speedText.frame(centeredAt: pixels(OverlayPoint(x: pill.midX, y: pill.midY))), 255))
+            barTexts.append((speedText, speedText.frame(centeredAt: pixels(OverlayPoint(x: pill.midX, y: pill.midY)))))
+            barFrame = Self.pixelFrame(layout.band, scale: scale, margin: 0)
+            fillFrame = Self.pixelFrame(layout.track, scale: scale, margin: 2)
+            if let thumbX = look.thumbX {
+                let radius = layout.thumbRadius * (look.tooltip == nil ? 1 : 1.25)
+                thumbFrame = Self.pixelFrame(OverlayRect(x: thumbX - radius, y: layout.track.midY - radius,
+                                                         width: 2 * radius, height: 2 * radius), scale: scale, margin: 2)
+                thumbPixelX = Int32((thumbX * scale).rounded())
+            }
             if let tooltip = look.tooltip, let text = look.tooltipText {
                 tooltipText.update(text, pixelSize: labelSize, font: font, renderer: renderer)
                 var frame = layout.tooltipFrame(centeredAt: tooltip.x, contentSize: points(tooltipText))
@@ -192,19 +323,38 @@ public final class Overlay {
         }
 
         let pictureFrame = previewFrame.map { (x: Int($0.x), y: Int($0.y), width: Int($0.w), height: Int($0.h)) }
-        mesh = OverlayPainter.mesh(for: look, message: message, scale: scale, tooltipFrame: tooltipFrame,
-                                   previewFrame: pictureFrame, messagePlate: messagePlate, reusing: mesh)
-        vertices.removeAll(keepingCapacity: true)
+        parts = OverlayPainter.parts(for: look, message: message, scale: scale, tooltipFrame: tooltipFrame,
+                                     previewFrame: pictureFrame, messagePlate: messagePlate, reusing: parts)
         // SDL's software renderer truncates vertex positions to whole pixels; half a pixel more
         // makes that rounding, so its shapes land where a GPU draws them rather than up to a
         // pixel up and to the left.
         let nudge: Float = Self.truncatesVertices(renderer) ? 0.5 : 0
+        Self.convert(parts.bar, nudge: nudge, into: &barVertices)
+        Self.convert(parts.fill, nudge: nudge, into: &fillVertices)
+        Self.convert(parts.loopMarks, nudge: nudge, into: &loopMarkVertices)
+        Self.convert(parts.thumb, nudge: nudge, into: &thumbVertices)
+        Self.convert(parts.extras, nudge: nudge, into: &extraVertices)
+    }
+
+    private static func convert(_ mesh: Mesh, nudge: Float, into vertices: inout [SDL_Vertex]) {
+        vertices.removeAll(keepingCapacity: true)
         for vertex in mesh.vertices {
             let color = vertex.color
             vertices.append(SDL_Vertex(position: SDL_FPoint(x: vertex.x + nudge, y: vertex.y + nudge),
                                        color: SDL_Color(r: color.r, g: color.g, b: color.b, a: color.a),
                                        tex_coord: SDL_FPoint(x: 0, y: 0)))
         }
+    }
+
+    /// `rect` (points) in whole output pixels, grown by `margin` pixels on every side for the
+    /// anti-aliased edges; never above or left of the output's origin.
+    private static func pixelFrame(_ rect: OverlayRect, scale: Double, margin: Int32) -> SDL_Rect? {
+        let x0 = max(0, Int32((rect.minX * scale).rounded(.down)) - margin)
+        let y0 = max(0, Int32((rect.minY * scale).rounded(.down)) - margin)
+        let x1 = Int32((rect.maxX * scale).rounded(.up)) + margin
+        let y1 = Int32((rect.maxY * scale).rounded(.up)) + margin
+        guard x1 > x0, y1 > y0 else { return nil }
+        return SDL_Rect(x: x0, y: y0, w: x1 - x0, h: y1 - y0)
     }
 
     /// True for SDL's software renderer.

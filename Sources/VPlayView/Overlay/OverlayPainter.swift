@@ -21,27 +21,61 @@ enum OverlayPainter {
     /// A rect in whole output pixels.
     typealias PixelFrame = (x: Int, y: Int, width: Int, height: Int)
 
+    /// The overlay's shapes in parts, in output pixels, each drawn over the one before. The
+    /// parts that change often (the filled track, the thumb) are apart from the bar at rest,
+    /// so each can be kept as a finished layer and only copied while it stays the same.
+    struct Parts: Equatable {
+        /// The bar at rest: band, buttons, speaker and volume, the empty track. Empty when hidden.
+        var bar = Mesh()
+        /// The whole track filled; shown from its left end up to the thumb.
+        var fill = Mesh()
+        var loopMarks = Mesh()
+        var thumb = Mesh()
+        /// The tooltip bubble, the preview's border and the message's plate.
+        var extras = Mesh()
+    }
+
     /// The shapes of `look` (the bar, nil when hidden) and of `message` on `messagePlate`, in
     /// pixels. `tooltipFrame` is the bubble and `messagePlate` the message's plate, each sized
     /// by its text; `previewFrame` is where the preview picture goes, in output pixels: it gets
     /// a 1-pixel border around it.
-    static func mesh(for look: OverlayLook?, message: MessageLook?, scale: Double, tooltipFrame: OverlayRect?,
-                     previewFrame: PixelFrame? = nil, messagePlate plate: OverlayRect?, reusing old: Mesh) -> Mesh {
-        var builder = MeshBuilder(scale: scale, reusing: old)
+    static func parts(for look: OverlayLook?, message: MessageLook?, scale: Double, tooltipFrame: OverlayRect?,
+                      previewFrame: PixelFrame? = nil, messagePlate plate: OverlayRect?, reusing old: Parts) -> Parts {
+        var bar = MeshBuilder(scale: scale, reusing: old.bar)
+        var fill = MeshBuilder(scale: scale, reusing: old.fill)
+        var loopMarks = MeshBuilder(scale: scale, reusing: old.loopMarks)
+        var thumb = MeshBuilder(scale: scale, reusing: old.thumb)
+        var extras = MeshBuilder(scale: scale, reusing: old.extras)
         if let look {
-            addBar(look, tooltipFrame: tooltipFrame, to: &builder)
+            addBar(look, to: &bar)
+            let layout = look.layout, track = layout.track
+            if look.thumbX != nil {
+                fill.fillRoundedRect(track, radius: track.height / 2, color: foreground)
+            }
+            for x in [look.loopAX, look.loopBX].compactMap({ $0 }) {
+                let mark = layout.loopMark(atX: x)
+                loopMarks.fillRoundedRect(mark, radius: mark.width / 2, color: loopMarkColor)
+            }
+            if let thumbX = look.thumbX {
+                // The thumb swells while the slider is under the pointer, to say it can be grabbed.
+                let radius = layout.thumbRadius * (look.tooltip == nil ? 1 : 1.25)
+                thumb.fillCircle(center: OverlayPoint(x: thumbX, y: track.midY), radius: radius, color: foreground)
+            }
+            if let tooltipFrame {
+                extras.fillRoundedRect(tooltipFrame, radius: tooltipFrame.height * 0.25, color: bubbleColor)
+            }
             if let frame = previewFrame {
                 // One rect under the picture: only its outermost pixel ring stays visible.
-                builder.fillPixelRect(x: frame.x - 1, y: frame.y - 1, width: frame.width + 2, height: frame.height + 2,
-                                      color: previewBorder)
+                extras.fillPixelRect(x: frame.x - 1, y: frame.y - 1, width: frame.width + 2, height: frame.height + 2,
+                                     color: previewBorder)
             }
         }
         if let message, let plate {
             var color = messagePlate
             color.a = UInt8((Double(color.a) * message.opacity).rounded())
-            builder.fillRoundedRect(plate, radius: message.layout.fontSize * 0.35, color: color)
+            extras.fillRoundedRect(plate, radius: message.layout.fontSize * 0.35, color: color)
         }
-        return builder.mesh
+        return Parts(bar: bar.mesh, fill: fill.mesh, loopMarks: loopMarks.mesh, thumb: thumb.mesh, extras: extras.mesh)
     }
 
     /// Where the "10" goes on a skip button: under its arrows.
@@ -66,7 +100,7 @@ enum OverlayPainter {
         OverlayPoint(x: layout.muteButton.midX + 0.3 * speakerSize(in: layout), y: layout.muteButton.midY)
     }
 
-    private static func addBar(_ look: OverlayLook, tooltipFrame: OverlayRect?, to builder: inout MeshBuilder) {
+    private static func addBar(_ look: OverlayLook, to builder: inout MeshBuilder) {
         let layout = look.layout
         builder.fillGradient(layout.band, top: bandTop, bottom: bandBottom)
 
@@ -103,20 +137,6 @@ enum OverlayPainter {
 
         let track = layout.track
         builder.fillRoundedRect(track, radius: track.height / 2, color: trackColor)
-        if let thumbX = look.thumbX {
-            var filled = track
-            filled.width = max(0, thumbX - track.minX)
-            builder.fillRoundedRect(filled, radius: track.height / 2, color: foreground)
-        }
-        for x in [look.loopAX, look.loopBX].compactMap({ $0 }) {
-            let mark = layout.loopMark(atX: x)
-            builder.fillRoundedRect(mark, radius: mark.width / 2, color: loopMarkColor)
-        }
-        if let thumbX = look.thumbX {
-            // The thumb swells while the slider is under the pointer, to say it can be grabbed.
-            let radius = layout.thumbRadius * (look.tooltip == nil ? 1 : 1.25)
-            builder.fillCircle(center: OverlayPoint(x: thumbX, y: track.midY), radius: radius, color: foreground)
-        }
 
         if let volumeTrack = layout.volumeTrack, let thumbX = look.volumeThumbX {
             let level = look.isMuted ? mutedFill : foreground
@@ -126,10 +146,6 @@ enum OverlayPainter {
             builder.fillRoundedRect(filled, radius: volumeTrack.height / 2, color: level)
             let radius = layout.volumeThumbRadius * (look.volumeIsActive ? 1.25 : 1)
             builder.fillCircle(center: OverlayPoint(x: thumbX, y: volumeTrack.midY), radius: radius, color: level)
-        }
-
-        if let tooltipFrame {
-            builder.fillRoundedRect(tooltipFrame, radius: tooltipFrame.height * 0.25, color: bubbleColor)
         }
     }
 
