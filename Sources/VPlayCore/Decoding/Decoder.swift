@@ -14,6 +14,10 @@ final class Decoder: @unchecked Sendable {
     private let scratch = Frame()
     private var packetSerial = -1
     private var dropBefore: Double?
+    private var shortcut = SeekShortcut()
+    /// Set (from any thread) once `SeekShortcutCheck` found that this file's exact seeks may
+    /// skip B-frames.
+    let skipsBFramesWhenSeeking = Locked(false)
     private var damage = DamageTracker()
     /// Told once per burst of damage, on the decoder's thread; set before `start`.
     var onDamage: (@Sendable (DamageTracker.Burst) -> Void)?
@@ -66,6 +70,7 @@ final class Decoder: @unchecked Sendable {
             if entry.serial != packetSerial {
                 // A seek happened: forget everything decoded before it.
                 avcodec_flush_buffers(codec.pointer)
+                shortcut.reset()
                 packetSerial = entry.serial
                 state.withLock { $0.finishedSerial = -1 }
                 report(damage.finish())
@@ -82,14 +87,15 @@ final class Decoder: @unchecked Sendable {
         }
     }
 
-    /// Before an exact seek's target, frames no other frame refers to are never shown nor
-    /// needed: the codec may skip decoding them, which shortens exact seeks.
+    /// Before an exact seek's target, frames that are never shown and that the target does not
+    /// depend on may be left undecoded, which shortens exact seeks (`SeekShortcut`).
     private func skipUnneededFrames(before packet: UnsafeMutablePointer<AVPacket>) {
         var discard = AVDISCARD_DEFAULT
-        if let target = dropBefore, kind == AVMEDIA_TYPE_VIDEO {
+        if kind == AVMEDIA_TYPE_VIDEO {
             let start = MediaFile.seconds(packet.pointee.pts, codec.timeBase)
             let end = start + max(MediaFile.seconds(packet.pointee.duration, codec.timeBase), 0)
-            if end.isFinite && end <= target { discard = AVDISCARD_NONREF }
+            let skipsBFrames = dropBefore != nil && skipsBFramesWhenSeeking.withLock { $0 }
+            discard = shortcut.discard(start: start, end: end, target: dropBefore, skipsBFrames: skipsBFrames)
         }
         if codec.pointer.pointee.skip_frame != discard { codec.pointer.pointee.skip_frame = discard }
     }

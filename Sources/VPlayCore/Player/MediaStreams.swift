@@ -57,6 +57,8 @@ final class VideoPath {
     let scheduler: VideoScheduler
     let geometry: VideoGeometry
     let frameRate: Double?
+    /// Frames are decoded before frames shown earlier (B-frames).
+    let hasReorderedFrames: Bool
 
     init(file: MediaFile, stream index: Int, wake: @escaping @Sendable () -> Void) throws {
         if let size = file.refusedPictureSize(of: index) {
@@ -75,6 +77,7 @@ final class VideoPath {
                                    maxFrameDuration: discontinuous ? 10 : 3600,
                                    nominalDuration: frameRate.map { 1 / $0 } ?? 0.04)
         geometry = Self.geometry(of: stream, file: file)
+        hasReorderedFrames = stream.pointee.codecpar.pointee.video_delay > 0
     }
 
     func start() { decoder.start(name: "vplay.video") }

@@ -147,6 +147,7 @@ extension Player {
     }
 
     func requestSeek(to position: Double, precision: SeekPrecision, announce: Bool) {
+        if precision == .exact { checkSeekShortcut() }
         demuxer.requestSeek(.init(target: position + startTime, precision: precision))
         heldPosition = position
         exactTarget = precision == .exact ? position : nil
@@ -157,6 +158,23 @@ extension Player {
             events.append(.seek)
             seekRequestedAt = monotonic()
         }
+    }
+
+    /// Starts `SeekShortcutCheck` for this file on a background thread; exact seeks use the
+    /// shortcut once it has passed. Files that are never sought exactly never pay for it.
+    private func checkSeekShortcut() {
+        guard !seekShortcutChecked, let video, video.hasReorderedFrames else { return }
+        seekShortcutChecked = true
+        let flag = video.decoder.skipsBFramesWhenSeeking
+        let path = file.path
+        let thread = Thread {
+            // Niced: playback and the seek itself come first.
+            setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10)
+            let allowed = SeekShortcutCheck.run(path: path)
+            flag.withLock { $0 = allowed }
+        }
+        thread.name = "vplay.seek-check"
+        thread.start()
     }
 
     func frameStep(now: Double) {

@@ -17,7 +17,7 @@ public final class Player {
     public let geometry: VideoGeometry?
 
     let options: PlayerOptions
-    private let file: MediaFile
+    let file: MediaFile
     let demuxer: Demuxer
     let audio: AudioPath?
     let video: VideoPath?
@@ -45,6 +45,8 @@ public final class Player {
     var abLoop = ABLoop()
     private var startedAt: Double = 0
     var seekRequestedAt: Double?
+    /// `SeekShortcutCheck` runs once per file, at the first exact seek.
+    var seekShortcutChecked = false
     /// Problems worth a line on stderr while playing (the user's `warn`).
     let warn: @Sendable (String) -> Void
     /// Bursts of decode errors reported so far, oldest first (decoder threads append).
