@@ -5,11 +5,12 @@ final class CodecContext: @unchecked Sendable {
     let pointer: UnsafeMutablePointer<AVCodecContext>
     let timeBase: AVRational
 
-    /// One decoding thread per core. FFmpeg's automatic choice is one more than that, which
-    /// measured slower here: 1080p H.264 decode-only took 0.99 s with 3 threads on 2 cores and
-    /// 0.84 s with 2 (`ffmpeg -threads N -i CLIP -an -f null -`), and each extra frame thread
-    /// is one more frame of delay before a seek's first picture.
-    static let threadCount = Int32(max(1, min(16, av_cpu_count())))
+    /// One decoding thread more than there are cores, as FFmpeg chooses itself. Decoding
+    /// alone is faster with one per core (1080p H.264 on 2 cores: 0.84 s with 2 threads, 0.99 s
+    /// with 3), but in the player the main thread's scaling and presenting leave gaps that a
+    /// third frame in flight fills: `vplay --bench` at 1080p took 1.35 s with 3 threads against
+    /// 1.50 s with 2 (medians of 6). Exact seeks and real-time CPU were the same either way.
+    static let threadCount = Int32(max(1, min(16, av_cpu_count() + 1)))
 
     init(stream: UnsafeMutablePointer<AVStream>, path: String) throws(PlayerError) {
         let parameters = stream.pointee.codecpar!
@@ -24,7 +25,7 @@ final class CodecContext: @unchecked Sendable {
         var status = avcodec_parameters_to_context(ctx, parameters)
         if status >= 0 {
             ctx.pointee.pkt_timebase = stream.pointee.time_base
-            // Frame threading, one thread per core: decode runs ahead of presentation.
+            // Frame threading: decode runs ahead of presentation.
             ctx.pointee.thread_count = Self.threadCount
             status = avcodec_open2(ctx, codec, nil)
         }
