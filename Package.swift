@@ -7,11 +7,12 @@ let package = Package(
         // C modules: module maps plus shim headers for macros Swift cannot import.
         .systemLibrary(name: "CFFmpeg", path: "Sources/CFFmpeg"),
         .systemLibrary(name: "CSDL2", path: "Sources/CSDL2"),
+        .systemLibrary(name: "CPulse", path: "Sources/CPulse"),
 
         // Engine: demux, queues, decoders, clocks, sync, seek, the Player. No SDL.
         .target(name: "VPlayCore", dependencies: ["CFFmpeg"]),
         // SDL window, presentation, audio device, overlay, input mapping.
-        .target(name: "VPlayView", dependencies: ["VPlayCore", "CSDL2"]),
+        .target(name: "VPlayView", dependencies: ["VPlayCore", "CSDL2", "CPulse"]),
         // Options, JSON IPC, status line.
         .target(name: "VPlayControl", dependencies: ["VPlayCore"]),
         // Thin executable: parse options, wire the parts, run the SDL loop.

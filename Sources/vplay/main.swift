@@ -136,7 +136,7 @@ func run() -> Int32 {
         let player: Player
         do {
             player = try Player(path: path, options: fileOptions,
-                                audioSink: fileOptions.audioEnabled ? SDLAudioOutput() : nil,
+                                audioSink: fileOptions.audioEnabled ? AutomaticAudioOutput() : nil,
                                 wake: { session.wake() },
                                 warn: { if !quiet { report($0) } })
         } catch {

@@ -17,6 +17,8 @@ final class ManualAudioSink: AudioSink {
     private(set) var isPaused = true
     /// Every sample pulled while playing, interleaved.
     private(set) var samples: [Int16] = []
+    /// What the device says about its latency at each pull (nil: it says nothing, as SDL).
+    var reportedLatency: Double?
 
     func open(preferred: AudioFormat, renderer: AudioRenderer) throws -> AudioFormat {
         self.renderer = renderer
@@ -30,7 +32,7 @@ final class ManualAudioSink: AudioSink {
     func pull() {
         guard let renderer, !isPaused else { return }
         var buffer = [Int16](repeating: 0, count: format.bufferFrames * format.channels)
-        buffer.withUnsafeMutableBytes { renderer.render(into: $0) }
+        buffer.withUnsafeMutableBytes { renderer.render(into: $0, latency: reportedLatency) }
         samples.append(contentsOf: buffer)
     }
 

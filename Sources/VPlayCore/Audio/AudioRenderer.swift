@@ -68,7 +68,9 @@ public final class AudioRenderer: @unchecked Sendable {
     var isIdle: Bool { shared.withLock { $0.idle } }
 
     /// Fills `destination` completely (silence where there is nothing to play).
-    public func render(into destination: UnsafeMutableRawBufferPointer) {
+    /// - Parameter latency: seconds from now until the first byte of `destination` is heard,
+    ///   when the device can tell; otherwise two device buffers are assumed (as ffplay does).
+    public func render(into destination: UnsafeMutableRawBufferPointer, latency: Double? = nil) {
         let now = monotonic()
         var written = 0
         var played = false
@@ -91,12 +93,15 @@ public final class AudioRenderer: @unchecked Sendable {
         shared.withLock { $0.idle = !played }
         if bufferEndTime.isFinite {
             // What the listener hears now: the end of our data minus everything still
-            // queued between here and the speaker (our buffer and ~two device buffers).
+            // queued between here and the speaker (our buffer, this one and the device's).
             // At a speed other than 1 a second of output covers `speed` seconds of media.
             // Set on silent callbacks too: when the data runs out (a stalled read) the clock
             // stops where the sound did instead of running on, as in ffplay.
-            let pending = Double(2 * output.bufferFrames * output.bytesPerFrame + (bufferSize - bufferIndex))
-            clock.set(bufferEndTime - pending / Double(output.bytesPerSecond) * speed,
+            let rate = Double(output.bytesPerSecond)
+            let device = latency.map { max(0, $0) + Double(destination.count) / rate }
+                ?? Double(2 * output.bufferFrames * output.bytesPerFrame) / rate
+            let pending = device + Double(bufferSize - bufferIndex) / rate
+            clock.set(bufferEndTime - pending * speed,
                       serial: bufferSerial, at: now, speed: speed)
         }
     }

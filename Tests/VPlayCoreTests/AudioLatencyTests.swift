@@ -1,0 +1,28 @@
+import XCTest
+import TestSupport
+@testable import VPlayCore
+
+/// The audio clock places what is heard now behind everything still queued for the speaker:
+/// the device's own report when it gives one (PulseAudio), else two device buffers.
+final class AudioLatencyTests: XCTestCase {
+    /// The audio clock's reading right after the `pulls`-th buffer was rendered.
+    private func clockAfter(pulls: Int, reportedLatency: Double?) throws -> Double {
+        let harness = try EngineHarness(try MediaFactory.clip(.av(seconds: 4)))
+        harness.sink.reportedLatency = reportedLatency
+        let bytes = harness.sink.format.bufferFrames * harness.sink.format.channels
+        XCTAssertTrue(harness.run { $0.sink.samples.count >= pulls * bytes })
+        XCTAssertEqual(harness.sink.samples.count, pulls * bytes, "stopped right after that pull")
+        let audio = try XCTUnwrap(harness.player.audio)
+        return audio.clock.snapshot.pts
+    }
+
+    func testAReportedLatencyReplacesTheTwoBufferGuess() throws {
+        let buffer = 1024.0 / 48000
+        let guessed = try clockAfter(pulls: 20, reportedLatency: nil)
+        let reported = try clockAfter(pulls: 20, reportedLatency: 0.010)
+        let silent = try clockAfter(pulls: 20, reportedLatency: 0)
+        // Guess: the first byte of a buffer is heard one buffer after it is rendered.
+        XCTAssertEqual(reported - guessed, buffer - 0.010, accuracy: 1e-6, "10 ms reported instead of one buffer")
+        XCTAssertEqual(silent - reported, 0.010, accuracy: 1e-6, "less latency: the clock is further on")
+    }
+}
