@@ -269,7 +269,7 @@ extension TestSupportSelfTests {
         defer { unsetenv("VPLAY_BIN") }
         let result = try BinaryRunner.run([], environment: ["VPLAY_SELFTEST": "42"])
         XCTAssertEqual(result.command, ["/usr/bin/env"])
-        XCTAssertTrue(result.outputText.contains("\nVPLAY_SELFTEST=42\n"))
+        XCTAssertTrue(result.outputText.split(separator: "\n").contains("VPLAY_SELFTEST=42"), result.outputText)
         XCTAssertTrue(result.succeeded)
     }
 }
