@@ -204,6 +204,7 @@ func run() -> Int32 {
     ipc?.stop()
     statusLine.finish()
     screen = nil
+    session.close()
 
     let cost = StatsReport.ProcessCost.measure(since: launchedAt, now: Player.monotonicNow())
     if options.bench {

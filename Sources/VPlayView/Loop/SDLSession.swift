@@ -7,6 +7,7 @@ import Synchronization
 public final class SDLSession: Sendable {
     let wakeEventType: UInt32
     private let wakePending = Atomic(false)
+    private let isOpen = Atomic(true)
     private let hasVideo: Bool
 
     /// - Parameter video: start the display and the font renderer; without them there are only
@@ -31,14 +32,19 @@ public final class SDLSession: Sendable {
 
     private static let soundOnlyHint = "(use --no-video to play the sound only)"
 
-    deinit {
+    /// Shuts SDL down; call on the main thread when playback has stopped. Not left to deinit:
+    /// the last reference may go with a worker thread (a decoder's wake callback) while the
+    /// process exits, and SDL must not be shut down from there.
+    public func close() {
+        guard isOpen.exchange(false, ordering: .acquiringAndReleasing) else { return }
         if hasVideo { TTF_Quit() }
         SDL_Quit()
     }
 
     /// Wakes the main loop from any thread; at most one wake event is in flight.
     public func wake() {
-        guard !wakePending.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        guard isOpen.load(ordering: .acquiring),
+              !wakePending.exchange(true, ordering: .acquiringAndReleasing) else { return }
         var event = SDL_Event()
         event.type = wakeEventType
         SDL_PushEvent(&event)
