@@ -39,6 +39,16 @@ final class OffscreenCanvas {
         SDL_RenderClear(renderer)
     }
 
+    /// The pointer moving to (x, y) in this canvas's window, as SDL reports it.
+    func pointerMotion(x: Int32, y: Int32) -> SDL_Event {
+        var event = SDL_Event()
+        event.motion.type = SDL_MOUSEMOTION.rawValue
+        event.motion.windowID = SDL_GetWindowID(window)
+        event.motion.x = x
+        event.motion.y = y
+        return event
+    }
+
     /// What has been drawn so far (call before `SDL_RenderPresent`).
     func snapshot() -> Snapshot {
         var width: Int32 = 0, height: Int32 = 0

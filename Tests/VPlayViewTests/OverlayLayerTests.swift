@@ -63,11 +63,7 @@ final class OverlayLayerTests: XCTestCase {
             let overlay = try Overlay(now: 0)
             overlay.usesLayers = layers
             if let pointer {
-                var motion = SDL_Event()
-                motion.motion.type = SDL_MOUSEMOTION.rawValue
-                motion.motion.windowID = SDL_GetWindowID(canvas.window)
-                motion.motion.x = Int32(pointer.x)
-                motion.motion.y = Int32(pointer.y)
+                let motion = canvas.pointerMotion(x: Int32(pointer.x), y: Int32(pointer.y))
                 _ = overlay.handle(motion, state: state, now: 0.05)
             }
             paintBackground(canvas)

@@ -27,11 +27,7 @@ final class OverlayRenderTests: XCTestCase {
             canvas.clear(r: background.r, g: background.g, b: background.b)
             overlay.draw(renderer: canvas.renderer, state: state, windowSize: size, now: 0.1)
             if let pointer {
-                var motion = SDL_Event()
-                motion.motion.type = SDL_MOUSEMOTION.rawValue
-                motion.motion.windowID = SDL_GetWindowID(canvas.window)
-                motion.motion.x = Int32(pointer.x)
-                motion.motion.y = Int32(pointer.y)
+                let motion = canvas.pointerMotion(x: Int32(pointer.x), y: Int32(pointer.y))
                 XCTAssertTrue(overlay.handle(motion, state: state, now: 0.2).consumed)
                 XCTAssertTrue(overlay.needsRedraw(state: state, now: 0.2), "hovering changes the look")
                 canvas.clear(r: background.r, g: background.g, b: background.b)
@@ -135,11 +131,7 @@ final class OverlayRenderTests: XCTestCase {
             let canvas = try OffscreenCanvas(width: Int32(size.width), height: Int32(size.height), software: software)
             do {
                 let overlay = try Overlay(now: 0)
-                var motion = SDL_Event()
-                motion.motion.type = SDL_MOUSEMOTION.rawValue
-                motion.motion.windowID = SDL_GetWindowID(canvas.window)
-                motion.motion.x = Int32(play.midX)
-                motion.motion.y = Int32(play.midY)
+                let motion = canvas.pointerMotion(x: Int32(play.midX), y: Int32(play.midY))
                 _ = overlay.handle(motion, state: state(paused: false), now: 0.1)
                 canvas.clear(r: background.r, g: background.g, b: background.b)
                 overlay.draw(renderer: canvas.renderer, state: state(paused: false), windowSize: size, now: 0.1)

@@ -65,11 +65,7 @@ final class SeekPreviewRenderTests: XCTestCase {
     }
 
     private func move(_ overlay: Overlay, _ canvas: OffscreenCanvas, to point: OverlayPoint) {
-        var motion = SDL_Event()
-        motion.motion.type = SDL_MOUSEMOTION.rawValue
-        motion.motion.windowID = SDL_GetWindowID(canvas.window)
-        motion.motion.x = Int32(point.x.rounded())
-        motion.motion.y = Int32(point.y.rounded())
+        let motion = canvas.pointerMotion(x: Int32(point.x.rounded()), y: Int32(point.y.rounded()))
         _ = overlay.handle(motion, state: state, now: 0.1)
     }
 

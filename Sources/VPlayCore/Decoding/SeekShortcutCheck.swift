@@ -22,15 +22,12 @@ enum SeekShortcutCheck {
         options.audioEnabled = false
         guard let file = try? MediaFile(path: path, options: options), let index = file.videoStream else { return false }
         let stream = file.stream(index)
+        // One thread: the check runs beside playback and must stay light.
         guard let stretch = readStretch(file, streamIndex: Int32(index)),
-              let codec = openDecoder(for: stream) else { return false }
-        defer {
-            var owned: UnsafeMutablePointer<AVCodecContext>? = codec
-            avcodec_free_context(&owned)
-        }
+              let codec = try? CodecContext(stream: stream, path: path, threads: 1) else { return false }
         let timeBase = stream.pointee.time_base
-        guard let whole = decode(stretch.packets, codec, timeBase: timeBase, from: stretch.target, shortcut: false),
-              let shortened = decode(stretch.packets, codec, timeBase: timeBase, from: stretch.target, shortcut: true)
+        guard let whole = decode(stretch.packets, codec.pointer, timeBase: timeBase, from: stretch.target, shortcut: false),
+              let shortened = decode(stretch.packets, codec.pointer, timeBase: timeBase, from: stretch.target, shortcut: true)
         else { return false }
         return shortened.skipped > 0 && !whole.pictures.isEmpty && shortened.pictures == whole.pictures
     }
@@ -97,24 +94,5 @@ enum SeekShortcutCheck {
         avcodec_send_packet(codec, nil)
         receive()
         return (pictures, skipped)
-    }
-
-    /// One thread: the check runs beside playback and must stay light.
-    private static func openDecoder(for stream: UnsafeMutablePointer<AVStream>) -> UnsafeMutablePointer<AVCodecContext>? {
-        guard let parameters = stream.pointee.codecpar,
-              let decoder = avcodec_find_decoder(parameters.pointee.codec_id),
-              let context = avcodec_alloc_context3(decoder) else { return nil }
-        var status = avcodec_parameters_to_context(context, parameters)
-        if status >= 0 {
-            context.pointee.pkt_timebase = stream.pointee.time_base
-            context.pointee.thread_count = 1
-            status = avcodec_open2(context, decoder, nil)
-        }
-        guard status >= 0 else {
-            var owned: UnsafeMutablePointer<AVCodecContext>? = context
-            avcodec_free_context(&owned)
-            return nil
-        }
-        return context
     }
 }

@@ -12,7 +12,11 @@ final class CodecContext: @unchecked Sendable {
     /// 1.50 s with 2 (medians of 6). Exact seeks and real-time CPU were the same either way.
     static let threadCount = Int32(max(1, min(16, av_cpu_count() + 1)))
 
-    init(stream: UnsafeMutablePointer<AVStream>, path: String) throws(PlayerError) {
+    /// - Parameters:
+    ///   - threads: decoding threads (frame threading above 1).
+    ///   - configure: settings applied before the codec opens (skipping, flags).
+    init(stream: UnsafeMutablePointer<AVStream>, path: String, threads: Int32 = CodecContext.threadCount,
+         configure: (UnsafeMutablePointer<AVCodecContext>) -> Void = { _ in }) throws(PlayerError) {
         let parameters = stream.pointee.codecpar!
         guard let codec = avcodec_find_decoder(parameters.pointee.codec_id) else {
             throw PlayerError.noDecoder(path, Self.missingDecoder(parameters.pointee))
@@ -26,7 +30,8 @@ final class CodecContext: @unchecked Sendable {
         if status >= 0 {
             ctx.pointee.pkt_timebase = stream.pointee.time_base
             // Frame threading: decode runs ahead of presentation.
-            ctx.pointee.thread_count = Self.threadCount
+            ctx.pointee.thread_count = threads
+            configure(ctx)
             status = avcodec_open2(ctx, codec, nil)
         }
         if status < 0 {

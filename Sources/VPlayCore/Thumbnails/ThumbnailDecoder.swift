@@ -10,7 +10,7 @@ final class ThumbnailDecoder: @unchecked Sendable {
     private var file: MediaFile?
     private let streamIndex: Int32
     private let stream: UnsafeMutablePointer<AVStream>
-    private var codec: UnsafeMutablePointer<AVCodecContext>?
+    private var codec: CodecContext?
     private let secondsPerTick: Double
     private let startTime: Double
     /// Clockwise degrees: 0, 90, 180 or 270.
@@ -31,7 +31,7 @@ final class ThumbnailDecoder: @unchecked Sendable {
         var options = PlayerOptions()
         options.audioEnabled = false
         guard let file = try? MediaFile(path: path, options: options), let index = file.videoStream,
-              let codec = Self.openDecoder(for: file.stream(index)) else { return nil }
+              let codec = try? Self.openDecoder(for: file.stream(index), path: path) else { return nil }
         self.file = file
         self.codec = codec
         streamIndex = Int32(index)
@@ -48,7 +48,7 @@ final class ThumbnailDecoder: @unchecked Sendable {
 
     /// Frees the decoder and closes the file; later calls find nothing.
     func close() {
-        if codec != nil { avcodec_free_context(&codec) }
+        codec = nil
         file = nil
     }
 
@@ -60,7 +60,7 @@ final class ThumbnailDecoder: @unchecked Sendable {
     /// Seeks to the keyframe at or before `time` (seconds from the start of the file), decodes
     /// it alone and scales it to fit the bounds. Nil on failure or when superseded.
     func decodeKeyframe(at time: Double, isSuperseded: () -> Bool) -> Thumbnail? {
-        guard let file, let codec else { return nil }
+        guard let file, let codec = codec?.pointer else { return nil }
         let target = Int64(((time + startTime) / secondsPerTick).rounded(.down))
         avcodec_flush_buffers(codec)
         if av_seek_frame(file.context, streamIndex, target, AVSEEK_FLAG_BACKWARD) < 0,
@@ -188,25 +188,12 @@ final class ThumbnailDecoder: @unchecked Sendable {
     }
 
     /// One decoder thread, keyframes only, no deblocking: a keyframe is all a preview needs.
-    private static func openDecoder(for stream: UnsafeMutablePointer<AVStream>) -> UnsafeMutablePointer<AVCodecContext>? {
-        guard let parameters = stream.pointee.codecpar,
-              let decoder = avcodec_find_decoder(parameters.pointee.codec_id),
-              let context = avcodec_alloc_context3(decoder) else { return nil }
-        var status = avcodec_parameters_to_context(context, parameters)
-        if status >= 0 {
-            context.pointee.pkt_timebase = stream.pointee.time_base
-            context.pointee.thread_count = 1
+    private static func openDecoder(for stream: UnsafeMutablePointer<AVStream>, path: String) throws -> CodecContext {
+        try CodecContext(stream: stream, path: path, threads: 1) { context in
             context.pointee.skip_frame = AVDISCARD_NONKEY
             context.pointee.skip_loop_filter = AVDISCARD_ALL
             context.pointee.flags2 |= AV_CODEC_FLAG2_FAST | AV_CODEC_FLAG2_SHOW_ALL
-            status = avcodec_open2(context, decoder, nil)
         }
-        guard status >= 0 else {
-            var owned: UnsafeMutablePointer<AVCodecContext>? = context
-            avcodec_free_context(&owned)
-            return nil
-        }
-        return context
     }
 
     /// Clockwise degrees from the stream's display matrix, as the player applies them.

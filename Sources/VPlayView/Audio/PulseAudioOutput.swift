@@ -47,7 +47,6 @@ public final class PulseAudioOutput: AudioSink {
             self.worker = worker
             let thread = Thread { worker.run() }
             thread.name = "vplay.pulse"
-            thread.qualityOfService = .userInteractive
             thread.start()
         }
     }
@@ -122,36 +121,5 @@ public final class PulseAudioOutput: AudioSink {
             running.withLock { $0 = false }
             finished.wait()
         }
-    }
-}
-
-/// PulseAudio's own output where a server answers (it reports its latency); SDL's otherwise,
-/// or when `SDL_AUDIODRIVER` names another SDL driver.
-public final class AutomaticAudioOutput: AudioSink {
-    private var chosen: AudioSink?
-
-    public init() {}
-
-    /// True once `open` chose PulseAudio's output.
-    var usesPulseAudio: Bool { chosen is PulseAudioOutput }
-
-    public func open(preferred: AudioFormat, renderer: AudioRenderer) throws -> AudioFormat {
-        let driver = ProcessInfo.processInfo.environment["SDL_AUDIODRIVER"] ?? "pulseaudio"
-        if ["pulseaudio", "pulse"].contains(driver), let pulse = PulseAudioOutput(),
-           let format = try? pulse.open(preferred: preferred, renderer: renderer) {
-            chosen = pulse
-            return format
-        }
-        let sdl = SDLAudioOutput()
-        let format = try sdl.open(preferred: preferred, renderer: renderer)
-        chosen = sdl
-        return format
-    }
-
-    public func setPaused(_ paused: Bool) { chosen?.setPaused(paused) }
-
-    public func close() {
-        chosen?.close()
-        chosen = nil
     }
 }

@@ -44,9 +44,13 @@ public final class Overlay {
     private let barLayer = OverlayLayer<BarKey>()
     private let fillLayer = OverlayLayer<FillKey>()
     private let thumbLayer = OverlayLayer<ThumbKey>()
+    /// Where each layer goes (output pixels) and what it shows; nil while it is not drawn.
     private var barFrame: SDL_Rect?
     private var fillFrame: SDL_Rect?
     private var thumbFrame: SDL_Rect?
+    private var barKey: BarKey?
+    private var fillKey: FillKey?
+    private var thumbKey: ThumbKey?
     /// The thumb's centre in output pixels: the filled track shows up to here.
     private var thumbPixelX: Int32 = 0
     /// False draws every shape straight onto the screen each frame (tests compare the two).
@@ -177,8 +181,8 @@ public final class Overlay {
         // Untextured geometry blends with the renderer's draw blend mode.
         SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND)
         defer { SDL_SetRenderDrawBlendMode(renderer, previousBlend) }
-        if let frame = barFrame {
-            drawLayer(barLayer, key: BarKey(look!, scale: scale), frame: frame, renderer: renderer) { renderer, dx, dy in
+        if let frame = barFrame, let barKey {
+            drawLayer(barLayer, key: barKey, frame: frame, renderer: renderer) { renderer, dx, dy in
                 drawMesh(barVertices, parts.bar.indices, renderer: renderer, dx: dx, dy: dy)
                 for text in barTexts {
                     text.texture.draw(in: SDL_Rect(x: text.frame.x + dx, y: text.frame.y + dy, w: text.frame.w, h: text.frame.h),
@@ -186,18 +190,15 @@ public final class Overlay {
                 }
             }
         }
-        if let frame = fillFrame, let track = look?.layout.track {
-            drawLayer(fillLayer, key: FillKey(track: track, scale: scale), frame: frame, renderer: renderer,
+        if let frame = fillFrame, let fillKey {
+            drawLayer(fillLayer, key: fillKey, frame: frame, renderer: renderer,
                       visibleWidth: thumbPixelX - frame.x) { renderer, dx, dy in
                 drawMesh(fillVertices, parts.fill.indices, renderer: renderer, dx: dx, dy: dy)
             }
         }
         drawMesh(loopMarkVertices, parts.loopMarks.indices, renderer: renderer)
-        if let frame = thumbFrame, let thumbX = look?.thumbX, let layout = look?.layout {
-            let radius = layout.thumbRadius * (look?.tooltip == nil ? 1 : 1.25) * scale
-            let key = ThumbKey(radius: radius, offsetX: thumbX * scale - Double(frame.x),
-                               offsetY: layout.track.midY * scale - Double(frame.y))
-            drawLayer(thumbLayer, key: key, frame: frame, renderer: renderer) { renderer, dx, dy in
+        if let frame = thumbFrame, let thumbKey {
+            drawLayer(thumbLayer, key: thumbKey, frame: frame, renderer: renderer) { renderer, dx, dy in
                 drawMesh(thumbVertices, parts.thumb.indices, renderer: renderer, dx: dx, dy: dy)
             }
         }
@@ -268,6 +269,9 @@ public final class Overlay {
         barFrame = nil
         fillFrame = nil
         thumbFrame = nil
+        barKey = nil
+        fillKey = nil
+        thumbKey = nil
 
         var tooltipFrame: OverlayRect?
         if let look {
@@ -286,11 +290,18 @@ public final class Overlay {
             let pill = OverlayPainter.speedPill(in: layout)
             barTexts.append((speedText, speedText.frame(centeredAt: pixels(OverlayPoint(x: pill.midX, y: pill.midY)))))
             barFrame = Self.pixelFrame(layout.band, scale: scale, margin: 0)
+            barKey = BarKey(look, scale: scale)
             fillFrame = Self.pixelFrame(layout.track, scale: scale, margin: 2)
+            fillKey = FillKey(track: layout.track, scale: scale)
             if let thumbX = look.thumbX {
-                let radius = layout.thumbRadius * (look.tooltip == nil ? 1 : 1.25)
-                thumbFrame = Self.pixelFrame(OverlayRect(x: thumbX - radius, y: layout.track.midY - radius,
-                                                         width: 2 * radius, height: 2 * radius), scale: scale, margin: 2)
+                let radius = OverlayPainter.thumbRadius(of: look), centerY = layout.track.midY
+                let frame = Self.pixelFrame(OverlayRect(x: thumbX - radius, y: centerY - radius,
+                                                        width: 2 * radius, height: 2 * radius), scale: scale, margin: 2)
+                thumbFrame = frame
+                thumbKey = frame.map {
+                    ThumbKey(radius: radius * scale, offsetX: thumbX * scale - Double($0.x),
+                             offsetY: centerY * scale - Double($0.y))
+                }
                 thumbPixelX = Int32((thumbX * scale).rounded())
             }
             if let tooltip = look.tooltip, let text = look.tooltipText {

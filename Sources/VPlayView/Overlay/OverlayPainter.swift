@@ -57,9 +57,8 @@ enum OverlayPainter {
                 loopMarks.fillRoundedRect(mark, radius: mark.width / 2, color: loopMarkColor)
             }
             if let thumbX = look.thumbX {
-                // The thumb swells while the slider is under the pointer, to say it can be grabbed.
-                let radius = layout.thumbRadius * (look.tooltip == nil ? 1 : 1.25)
-                thumb.fillCircle(center: OverlayPoint(x: thumbX, y: track.midY), radius: radius, color: foreground)
+                thumb.fillCircle(center: OverlayPoint(x: thumbX, y: track.midY), radius: thumbRadius(of: look),
+                                 color: foreground)
             }
             if let tooltipFrame {
                 extras.fillRoundedRect(tooltipFrame, radius: tooltipFrame.height * 0.25, color: bubbleColor)
@@ -76,6 +75,12 @@ enum OverlayPainter {
             extras.fillRoundedRect(plate, radius: message.layout.fontSize * 0.35, color: color)
         }
         return Parts(bar: bar.mesh, fill: fill.mesh, loopMarks: loopMarks.mesh, thumb: thumb.mesh, extras: extras.mesh)
+    }
+
+    /// The seek thumb's radius in points: it swells while the slider is under the pointer, to
+    /// say it can be grabbed.
+    static func thumbRadius(of look: OverlayLook) -> Double {
+        look.layout.thumbRadius * (look.tooltip == nil ? 1 : 1.25)
     }
 
     /// Where the "10" goes on a skip button: under its arrows.
