@@ -316,12 +316,21 @@ def m_seek(player, vplay, clip, seeks, tag):
             "key_median": statistics.median(res["keyframes"]), "key_max": max(res["keyframes"])}
 
 
-def m_avsync(player, vplay, clip, speed, reference, tag, av_seconds):
+# The A/V run with seeks: an A-B loop over flashes 1-3 s, repeated twice, so the events at
+# 1 s come half a second after each jump back (an exact seek in both players).
+AB_LOOP = ["--ab-loop-a=0.5", "--ab-loop-b=3.5", "--ab-loop-count=2"]
+AB_LOOP_EXTRA_SECONDS = 6   # two repeats of the 3 s loop
+
+
+def m_avsync(player, vplay, clip, speed, reference, tag, av_seconds, seeks=False):
     cmd = play_cmd(player, vplay, clip, speed=speed if speed != 1 else None)
+    if seeks:
+        cmd = cmd[:-1] + AB_LOOP + cmd[-1:]
     workdir = os.path.join(WORK, "logs")
+    os.makedirs(workdir, exist_ok=True)
     try:
         events, info = avsync.measure(cmd, reference, speed, workdir, tag,
-                                      timeout=av_seconds / speed + 30)
+                                      timeout=(av_seconds + (AB_LOOP_EXTRA_SECONDS if seeks else 0)) / speed + 30)
     except RuntimeError as e:
         raise Failed(str(e))
     offsets = [o for _, o in events]
@@ -457,7 +466,8 @@ def main():
     length = 10 if args.quick else 20
     pause_s = 5 if args.quick else 10
     seeks = 10 if args.quick else 20
-    av_seconds = 5 if args.quick else 6
+    # 10 s: ten events per run even at 2x, where a few events make a noisy median.
+    av_seconds = 5 if args.quick else 10
     sections = set((args.only or "play,paused,fps,ttff,seek,av").split(","))
 
     for tool in ("ffmpeg", "ffprobe", "ffplay", "mpv", "xdotool"):
@@ -593,29 +603,33 @@ def main():
         section("av", "6. A/V offset from outside (avsynctest clip, 720p)")
         reference = avsync.file_reference(clips["avsync"])
         log(f"  flash-to-beep in the file itself: {reference * 1000:+.1f} ms (subtracted)")
-        configs = [(1.0, PLAYERS), (0.5, ("vplay", "mpv")), (2.0, ("vplay", "mpv"))]
+        # (key, title, speed, players, with seeks)
+        configs = [("1.0", "1×", 1.0, PLAYERS, False),
+                   ("0.5", "0.5×", 0.5, ("vplay", "mpv"), False),
+                   ("2.0", "2×", 2.0, ("vplay", "mpv"), False),
+                   ("seeks", "1× with A-B loop seeks", 1.0, ("vplay", "mpv"), True)]
         res.extra["av_offsets"] = {}
-        for speed, players in configs:
-            sp = f"{speed:g}×"
-            res.row(f"av-med-{speed}", f"A/V offset {sp}, median ms (+ = sound late)", "{:+.1f}",
-                    ratios=False, players=players, na={"ffplay": "n/a (no --speed)"} if speed != 1 else None)
-            res.row(f"av-max-{speed}", f"A/V offset {sp}, max abs ms", "{:.1f}", ratios=False,
-                    players=players, na={"ffplay": "n/a (no --speed)"} if speed != 1 else None)
+        for key, title, speed, players, _ in configs:
+            na = {"ffplay": "n/a (no --speed)" if speed != 1 else "n/a (no A-B loop)"} if players != PLAYERS else None
+            res.row(f"av-med-{key}", f"A/V offset {title}, median ms (+ = sound late)", "{:+.1f}",
+                    ratios=False, players=players, na=na)
+            res.row(f"av-max-{key}", f"A/V offset {title}, max abs ms", "{:.1f}", ratios=False,
+                    players=players, na=na)
         for run in range(runs):
-            for speed, players in configs:
+            for key, title, speed, players, seeks in configs:
                 for p in order(run, players):
-                    tag = f"av-{speed:g}x-{p}-run{run + 1}"
-                    keys = [f"av-med-{speed}", f"av-max-{speed}"]
+                    tag = f"av-{key}-{p}-run{run + 1}"
+                    keys = [f"av-med-{key}", f"av-max-{key}"]
                     try:
-                        r = m_avsync(p, vplay, clips["avsync"], speed, reference, tag, av_seconds)
+                        r = m_avsync(p, vplay, clips["avsync"], speed, reference, tag, av_seconds, seeks=seeks)
                         res.put(keys[0], p, run, r["median"])
                         res.put(keys[1], p, run, r["max_abs"])
-                        res.extra["av_offsets"][f"{HEADERS[p]} {speed:g}× run {run + 1}"] = r["offsets"]
-                        log(f"  run {run + 1} {speed:g}× {HEADERS[p]:13s} median {r['median']:+.1f} ms  "
+                        res.extra["av_offsets"][f"{HEADERS[p]} {title} run {run + 1}"] = r["offsets"]
+                        log(f"  run {run + 1} {title} {HEADERS[p]:13s} median {r['median']:+.1f} ms  "
                             f"max |{r['max_abs']:.1f}| ms  ({r['events']} events: "
                             + " ".join(f"{o:+.0f}" for o in r["offsets"]) + ")")
                     except Failed as e:
-                        res.fail(keys, p, run, f"A/V {speed:g}×", e)
+                        res.fail(keys, p, run, f"A/V {title}", e)
 
     screen.close()
     total = time.monotonic() - t_start
@@ -704,7 +718,8 @@ def report(res, args, runs, length, pause_s, seeks, av_seconds, mach, when, load
         f"# 5. seek: scripts/bench/seek_latency.py PLAYER --clip {c} --seeks {seeks} [-- --vo=x11]",
         "#    (--pause --geometry=1280x720 --input-ipc-server=S; seek T absolute+exact|+keyframes",
         "#    to the playback-restart event, targets uniform in [1, duration-2] s, seed 7)",
-        f"# 6. A/V: commands of 1. (+ --speed=0.5|2) on a {av_seconds} s avsynctest clip, while",
+        f"# 6. A/V: commands of 1. (+ --speed=0.5|2, or + {' '.join(AB_LOOP)} for the run",
+        f"#    with seeks) on a {av_seconds} s avsynctest clip, while",
         "ffmpeg -copyts -f x11grab -draw_mouse 0 -framerate 250 -video_size 64x32 -i $DISPLAY+X,Y \\",
         "       -f pulse -fragment_size 1920 -i vp.monitor \\",
         "       -map 0:v -vf format=gray,showinfo -f null - -map 1:a -af ashowinfo -f s16le A.raw",
