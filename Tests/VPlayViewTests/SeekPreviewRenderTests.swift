@@ -8,6 +8,9 @@ import XCTest
 private final class StubThumbnails: ThumbnailSource {
     var requests: [Double] = []
     var picture: Thumbnail?
+    var preparations = 0
+
+    func prepare() { preparations += 1 }
 
     func request(time: Double) -> Bool {
         requests.append(time)
@@ -98,6 +101,19 @@ final class SeekPreviewRenderTests: XCTestCase {
 
     private func save(_ image: Snapshot, _ name: String) {
         image.save(to: FileManager.default.temporaryDirectory.appendingPathComponent("vplay-preview-\(name).bmp").path)
+    }
+
+    /// The source opens lazily: told when the pointer comes onto the window, not when it leaves.
+    func testThePointerOnTheWindowPreparesTheSource() throws {
+        try withOverlay(software: true) { overlay, canvas, _ in
+            let source = StubThumbnails()
+            overlay.thumbnails = source
+            leave(overlay, canvas)
+            XCTAssertEqual(source.preparations, 0)
+            move(overlay, canvas, to: OverlayPoint(x: size.width / 2, y: size.height / 3))
+            XCTAssertGreaterThan(source.preparations, 0)
+            XCTAssertEqual(source.requests, [], "over the picture, no preview is asked for")
+        }
     }
 
     func testPictureSitsAboveThePointerOnTheTooltipWithABorder() throws {

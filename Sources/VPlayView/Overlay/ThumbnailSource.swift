@@ -10,6 +10,13 @@ public protocol ThumbnailSource: AnyObject {
     func request(time: Double) -> Bool
     /// The best picture for `time` known now (possibly of a nearby time), nil before the first.
     func thumbnail(near time: Double) -> Thumbnail?
+    /// The pointer is on the window: a source that opens lazily starts now, so the first
+    /// preview is ready by the time the pointer reaches the slider.
+    func prepare()
+}
+
+public extension ThumbnailSource {
+    func prepare() {}
 }
 
 extension ThumbnailService: ThumbnailSource {}
