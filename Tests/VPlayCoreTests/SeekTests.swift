@@ -70,6 +70,19 @@ final class SeekTests: XCTestCase {
         XCTAssertFalse(harness.player.state.isPaused)
     }
 
+    /// A paused exact seek puts its target out first and decodes the way on again afterwards
+    /// (`SeekApproach`): playing then goes on from the next frame, none missing or repeated.
+    func testPlayingAfterAPausedSeekContinuesFromTheFrameAfterTheTarget() throws {
+        let harness = try pausedHarness()
+        for (target, expected) in [(5.0, 125), (3.3, 82), (6.97, 174)] {
+            XCTAssertEqual(seek(harness, to: .absolute(target), .exact), expected)
+        }
+        let before = harness.shown.count
+        harness.apply(.setPaused(false))
+        XCTAssertTrue(harness.run { $0.shown.count >= before + 10 })
+        XCTAssertEqual(harness.shown.suffix(10).compactMap(\.number), Array(175...184))
+    }
+
     func testLatestSeekWins() throws {
         let harness = try pausedHarness()
         let restarts = harness.count(.playbackRestart)

@@ -18,6 +18,15 @@ final class Decoder: @unchecked Sendable {
     /// Set (from any thread) once `SeekShortcutCheck` found that this file's exact seeks may
     /// skip B-frames.
     let skipsBFramesWhenSeeking = Locked(false)
+    /// Set (from any thread) while the player is paused: an exact seek's target is then put out
+    /// before anything after it is decoded (`SeekApproach`).
+    let drainsAtTarget = Locked(false)
+    /// The current exact seek's packets, while heading for its target; nil otherwise.
+    private var approach: SeekApproach?
+    /// True while the codec drains towards the target: only the target is passed on.
+    private var drainingToTarget = false
+    /// After a drain: frames ending at or before this time are out already (the target too).
+    private var shownThrough: Double?
     private var damage = DamageTracker()
     /// Told once per burst of damage, on the decoder's thread; set before `start`.
     var onDamage: (@Sendable (DamageTracker.Burst) -> Void)?
@@ -74,17 +83,58 @@ final class Decoder: @unchecked Sendable {
                 packetSerial = entry.serial
                 state.withLock { $0.finishedSerial = -1 }
                 report(damage.finish())
+                approach = kind == AVMEDIA_TYPE_VIDEO ? entry.dropBefore.map(SeekApproach.init) : nil
+                shownThrough = nil
             }
-            dropBefore = entry.dropBefore
+            dropBefore = [entry.dropBefore, shownThrough].compactMap { $0 }.max()
             switch entry.item {
             case .packet(let packet):
                 skipUnneededFrames(before: packet.pointer)
                 send(packet.pointer)
+                if approach != nil, heading(for: packet) {
+                    guard drainThenReplay() else { return }
+                    continue
+                }
             case .endOfStream:
+                approach = nil
                 send(nil)
             }
             guard receiveAll() else { return }
         }
+    }
+
+    /// Keeps `packet` for the approach; true when it is the target's and the player is paused.
+    private func heading(for packet: Packet) -> Bool {
+        let p = packet.pointer.pointee
+        let start = MediaFile.seconds(p.pts, codec.timeBase)
+        let duration = p.duration > 0 ? MediaFile.seconds(p.duration, codec.timeBase) : nominalFrameDuration
+        guard approach!.keep(packet, start: start, end: start + duration) else { return false }
+        if drainsAtTarget.withLock({ $0 }) { return true }
+        approach = nil   // playing on: the frames after the target are wanted at once anyway
+        return false
+    }
+
+    /// Drains the codec so the target comes out now, then decodes the approach again from its
+    /// keyframe, dropping everything up to the target, so that playback can go on. Gives the
+    /// replay up when a newer seek arrives. False on abort.
+    private func drainThenReplay() -> Bool {
+        let packetsSinceKeyframe = approach?.packets ?? []
+        approach = nil
+        drainingToTarget = true
+        send(nil)
+        let alive = receiveAll()
+        drainingToTarget = false
+        guard alive else { return false }
+        // Flushed at the end of the drain; the shortcut starts over with the keyframe.
+        shortcut.reset()
+        dropBefore = [dropBefore, shownThrough].compactMap { $0 }.max()
+        for packet in packetsSinceKeyframe {
+            if packets.serial != packetSerial { return true }
+            skipUnneededFrames(before: packet.pointer)
+            send(packet.pointer)
+            guard receiveAll() else { return false }
+        }
+        return true
     }
 
     /// Before an exact seek's target, frames that are never shown and that the target does not
@@ -131,6 +181,7 @@ final class Decoder: @unchecked Sendable {
             if status == FFmpegError.again { return true }
             if status == FFmpegError.endOfFile {
                 avcodec_flush_buffers(codec.pointer)
+                if drainingToTarget { return true }   // not the end of the stream
                 state.withLock { $0.finishedSerial = packetSerial }
                 report(damage.finish())
                 return true
@@ -154,6 +205,17 @@ final class Decoder: @unchecked Sendable {
                 // Before an exact seek's target: decoded only because later frames depend on it.
                 scratch.unref()
                 continue
+            }
+            if drainingToTarget {
+                // Only the target: later frames may have gaps before them, left for the replay.
+                if shownThrough != nil { scratch.unref(); continue }
+                shownThrough = scratch.pts.isFinite ? scratch.pts + max(scratch.duration, 0.000_001) : dropBefore
+            }
+            if packets.serial != packetSerial {
+                // A seek came meanwhile: nothing more of this timeline is wanted, and waiting
+                // for room in the frame queue would hold the new one up.
+                scratch.unref()
+                return true
             }
             scratch.seekTarget = dropBefore ?? .nan
             guard let slot = frames.writableSlot() else { return false }

@@ -76,6 +76,8 @@ extension Player {
 
     func setPaused(_ paused: Bool, at now: Double) {
         if !paused && state.eofReached { state.eofReached = false }
+        // A paused exact seek shows its target first and decodes the way on afterwards.
+        video?.decoder.drainsAtTarget.withLock { $0 = paused }
         if paused == state.isPaused && pausedAt != nil || (!paused && pausedAt == nil && !state.isPaused) {
             state.isPaused = paused
             return
