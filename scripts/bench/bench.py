@@ -322,15 +322,15 @@ AB_LOOP = ["--ab-loop-a=0.5", "--ab-loop-b=3.5", "--ab-loop-count=2"]
 AB_LOOP_EXTRA_SECONDS = 6   # two repeats of the 3 s loop
 
 
-def m_avsync(player, vplay, clip, speed, reference, tag, av_seconds, seeks=False):
+def m_avsync(player, vplay, clip, speed, reference, tag, av_seconds, with_seeks=False):
     cmd = play_cmd(player, vplay, clip, speed=speed if speed != 1 else None)
-    if seeks:
+    if with_seeks:
         cmd = cmd[:-1] + AB_LOOP + cmd[-1:]
     workdir = os.path.join(WORK, "logs")
     os.makedirs(workdir, exist_ok=True)
     try:
         events, info = avsync.measure(cmd, reference, speed, workdir, tag,
-                                      timeout=(av_seconds + (AB_LOOP_EXTRA_SECONDS if seeks else 0)) / speed + 30)
+                                      timeout=(av_seconds + (AB_LOOP_EXTRA_SECONDS if with_seeks else 0)) / speed + 30)
     except RuntimeError as e:
         raise Failed(str(e))
     offsets = [o for _, o in events]
@@ -616,12 +616,12 @@ def main():
             res.row(f"av-max-{key}", f"A/V offset {title}, max abs ms", "{:.1f}", ratios=False,
                     players=players, na=na)
         for run in range(runs):
-            for key, title, speed, players, seeks in configs:
+            for key, title, speed, players, with_seeks in configs:
                 for p in order(run, players):
                     tag = f"av-{key}-{p}-run{run + 1}"
                     keys = [f"av-med-{key}", f"av-max-{key}"]
                     try:
-                        r = m_avsync(p, vplay, clips["avsync"], speed, reference, tag, av_seconds, seeks=seeks)
+                        r = m_avsync(p, vplay, clips["avsync"], speed, reference, tag, av_seconds, with_seeks=with_seeks)
                         res.put(keys[0], p, run, r["median"])
                         res.put(keys[1], p, run, r["max_abs"])
                         res.extra["av_offsets"][f"{HEADERS[p]} {title} run {run + 1}"] = r["offsets"]
