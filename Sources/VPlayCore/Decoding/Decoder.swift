@@ -125,7 +125,9 @@ final class Decoder: @unchecked Sendable {
         let alive = receiveAll()
         drainingToTarget = false
         guard alive else { return false }
-        // Flushed at the end of the drain; the shortcut starts over with the keyframe.
+        // The drain ends the codec's stream (flushed at its end, unless it stopped early on
+        // damage or a newer seek): start it afresh, and the shortcut with the keyframe.
+        avcodec_flush_buffers(codec.pointer)
         shortcut.reset()
         dropBefore = [dropBefore, shownThrough].compactMap { $0 }.max()
         for packet in packetsSinceKeyframe {
