@@ -86,7 +86,7 @@ final class Decoder: @unchecked Sendable {
                 approach = kind == AVMEDIA_TYPE_VIDEO ? entry.dropBefore.map(SeekApproach.init) : nil
                 shownThrough = nil
             }
-            dropBefore = [entry.dropBefore, shownThrough].compactMap { $0 }.max()
+            dropBefore = droppingShown(entry.dropBefore)
             switch entry.item {
             case .packet(let packet):
                 skipUnneededFrames(before: packet.pointer)
@@ -101,6 +101,12 @@ final class Decoder: @unchecked Sendable {
             }
             guard receiveAll() else { return }
         }
+    }
+
+    /// An exact seek's drop point, moved past what a drain has put out already.
+    private func droppingShown(_ target: Double?) -> Double? {
+        guard let shownThrough else { return target }
+        return max(target ?? shownThrough, shownThrough)
     }
 
     /// Keeps `packet` for the approach; true when it is the target's and the player is paused.
@@ -129,7 +135,7 @@ final class Decoder: @unchecked Sendable {
         // damage or a newer seek): start it afresh, and the shortcut with the keyframe.
         avcodec_flush_buffers(codec.pointer)
         shortcut.reset()
-        dropBefore = [dropBefore, shownThrough].compactMap { $0 }.max()
+        dropBefore = droppingShown(dropBefore)
         for packet in packetsSinceKeyframe {
             if packets.serial != packetSerial { return true }
             skipUnneededFrames(before: packet.pointer)

@@ -32,7 +32,7 @@ struct SeekApproach {
     }
 
     /// No drain for this seek: the packets are let go.
-    mutating func giveUp() {
+    private mutating func giveUp() {
         isGivenUp = true
         packets = []
     }

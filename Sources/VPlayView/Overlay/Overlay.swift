@@ -119,7 +119,7 @@ public final class Overlay {
             SDL_GetWindowSize(window, &width, &height)
             controller.windowSize = OverlaySize(width: Double(width), height: Double(height))
         }
-        if case .leave = event.pointer {} else { thumbnails?.prepare() }
+        if event.pointer != .leave { thumbnails?.prepare() }
         let response = controller.handle(event.pointer, state: state, now: now)
         if let time = response.previewRequest {
             thumbnails?.request(time: time)
