@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import VPlayCore
 
 /// A `ThumbnailService` opened on a thread of its own, and only once the pointer first moves
@@ -17,13 +16,13 @@ public final class BackgroundThumbnails: ThumbnailSource, Sendable {
         var pendingRequest: Double?
     }
 
-    private let state: Mutex<State>
+    private let state: Locked<State>
     private let opened = DispatchSemaphore(value: 0)
 
     /// - Parameter open: runs on a new thread at the first `prepare()` or `request(time:)`;
     ///   typically `ThumbnailService(path:onReady:)`.
     public init(open: @escaping @Sendable () -> ThumbnailService?) {
-        state = Mutex(State(open: open))
+        state = Locked(State(open: open))
     }
 
     /// Starts opening the file, once; later calls do nothing.
