@@ -18,9 +18,11 @@ final class Decoder: @unchecked Sendable {
     /// Set (from any thread) once `SeekShortcutCheck` found that this file's exact seeks may
     /// skip B-frames.
     let skipsBFramesWhenSeeking = Locked(false)
-    /// Set (from any thread) while the player is paused: an exact seek's target is then put out
-    /// before anything after it is decoded (`SeekApproach`).
-    let drainsAtTarget = Locked(false)
+    /// After a paused exact seek has put out its target, how long the way on waits before it is
+    /// decoded, unless playing or a frame step wants it sooner: seeks that follow within this
+    /// time (scrubbing) find the codec idle instead of busy with frames nobody will see. Set
+    /// before `start`.
+    var replayHold: Double = 0.3
     /// The current exact seek's packets, while heading for its target; nil otherwise.
     private var approach: SeekApproach?
     /// True while the codec drains towards the target: only the target is passed on.
@@ -115,14 +117,15 @@ final class Decoder: @unchecked Sendable {
         let start = MediaFile.seconds(p.pts, codec.timeBase)
         let duration = p.duration > 0 ? MediaFile.seconds(p.duration, codec.timeBase) : nominalFrameDuration
         guard approach!.keep(packet, start: start, end: start + duration) else { return false }
-        if drainsAtTarget.withLock({ $0 }) { return true }
+        if packets.isHolding { return true }
         approach = nil   // playing on: the frames after the target are wanted at once anyway
         return false
     }
 
-    /// Drains the codec so the target comes out now, then decodes the approach again from its
-    /// keyframe, dropping everything up to the target, so that playback can go on. Gives the
-    /// replay up when a newer seek arrives. False on abort.
+    /// Drains the codec so the target comes out now, then, once the frames after it are wanted
+    /// (`replayHold`), decodes the approach again from its keyframe, dropping everything up to
+    /// the target, so that playback can go on. Gives the replay up when a newer seek arrives.
+    /// False on abort.
     private func drainThenReplay() -> Bool {
         let packetsSinceKeyframe = approach?.packets ?? []
         approach = nil
@@ -131,6 +134,9 @@ final class Decoder: @unchecked Sendable {
         let alive = receiveAll()
         drainingToTarget = false
         guard alive else { return false }
+        guard packets.awaitRelease(serial: packetSerial, forAtMost: replayHold) else {
+            return true   // a newer seek (the loop flushes for it) or shutdown (the queue ends)
+        }
         // The drain ends the codec's stream (flushed at its end, unless it stopped early on
         // damage or a newer seek): start it afresh, and the shortcut with the keyframe.
         avcodec_flush_buffers(codec.pointer)

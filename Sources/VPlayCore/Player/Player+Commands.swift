@@ -77,7 +77,7 @@ extension Player {
     func setPaused(_ paused: Bool, at now: Double) {
         if !paused && state.eofReached { state.eofReached = false }
         // A paused exact seek shows its target first and decodes the way on afterwards.
-        video?.decoder.drainsAtTarget.withLock { $0 = paused }
+        video?.packets.setHolding(paused)
         if paused == state.isPaused && pausedAt != nil || (!paused && pausedAt == nil && !state.isPaused) {
             state.isPaused = paused
             return
@@ -183,6 +183,7 @@ extension Player {
         guard video != nil else { return }
         if !state.isPaused { setPaused(true, at: now) }
         stepping = true
+        video?.packets.setHolding(false)   // the next frame is wanted now
     }
 
     func frameBackStep(now: Double) {

@@ -148,6 +148,7 @@ public final class Player {
             requestSeek(to: start, precision: .exact, announce: false)
         }
         demuxer.start()
+        video?.decoder.replayHold = options.seekReplayHold
         video?.start()
         audio?.start()
         events.append(.fileLoaded)
@@ -200,8 +201,11 @@ public final class Player {
         var tick = Tick(hasNewPicture: false, wakeAt: .infinity)
         if let video {
             let master = masterTime(at: now)
-            let outcome = video.scheduler.refresh(now: now, master: options.untimed || stepping ? nil : master,
-                                                  paused: state.isPaused && !stepping, untimed: options.untimed,
+            // A step shows the next frame at once, however long the pause before it: timed,
+            // every frame queued would be late and all but the last dropped.
+            let showsAtOnce = options.untimed || stepping
+            let outcome = video.scheduler.refresh(now: now, master: showsAtOnce ? nil : master,
+                                                  paused: state.isPaused && !stepping, untimed: showsAtOnce,
                                                   lead: displayLatency)
             tick.wakeAt = outcome.wakeAt
             if options.untimed && outcome.newFrame != nil { tick.wakeAt = now }
@@ -262,6 +266,7 @@ public final class Player {
         if frame.pts.isFinite { heldPosition = landing }
         if stepping {
             stepping = false
+            video?.packets.setHolding(state.isPaused)
             state.position = landing
         }
         if awaitingRestart, let serial = demuxer.settledSerial, serial == frame.serial {

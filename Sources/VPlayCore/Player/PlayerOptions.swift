@@ -33,6 +33,10 @@ public struct PlayerOptions: Sendable, Equatable {
     public var playlistCount = 1
     public var hasNextFile: Bool { playlistPosition + 1 < playlistCount }
     public var hasPreviousFile: Bool { playlistPosition > 0 }
+    /// Seconds a paused exact seek waits, once its picture is up, before decoding the frames
+    /// after it (sooner when playing resumes or a frame step asks). Long enough to span the
+    /// seeks of a scrub, short enough that a later press of play finds them ready.
+    public var seekReplayHold: Double = 0.3
 
     public init() {}
 }

@@ -34,6 +34,8 @@ final class PacketQueue: @unchecked Sendable {
     private var currentSerial = 0
     private var dropBefore: Double?
     private var aborted = false
+    private var holding = false
+    private var awaitingRelease = false
     private let secondsPerTick: Double
     /// Told after each take, so a reader waiting for room can go on. Set before threads start.
     var onTake: (@Sendable () -> Void)?
@@ -47,6 +49,37 @@ final class PacketQueue: @unchecked Sendable {
     var serial: Int { condition.withLock { currentSerial } }
     var currentFill: Fill { condition.withLock { fill } }
     var isAborted: Bool { condition.withLock { aborted } }
+
+    /// Set while the player is paused: only an exact seek's target is wanted then, not the
+    /// frames after it (see `Decoder`).
+    var isHolding: Bool { condition.withLock { holding } }
+
+    /// True while the decoder has put out a paused seek's target and waits to go on from it.
+    var isAwaitingRelease: Bool { condition.withLock { awaitingRelease } }
+
+    func setHolding(_ on: Bool) {
+        condition.withLock {
+            holding = on
+            condition.broadcast()
+        }
+    }
+
+    /// Waits while holding, `seconds` at most (infinite: no limit), unless a seek or shutdown
+    /// comes first. True when the frames after the target may be decoded now, false when they
+    /// are not wanted any more.
+    func awaitRelease(serial: Int, forAtMost seconds: Double) -> Bool {
+        // Foundation cannot wait until a date as far off as `distantFuture`.
+        let deadline = seconds < 86_400 ? Date(timeIntervalSinceNow: seconds) : nil
+        return condition.withLock {
+            awaitingRelease = true
+            defer { awaitingRelease = false }
+            while holding && currentSerial == serial && !aborted {
+                guard let deadline else { condition.wait(); continue }
+                if !condition.wait(until: deadline) { break }
+            }
+            return currentSerial == serial && !aborted
+        }
+    }
 
     func put(_ packet: Packet) {
         condition.withLock {
