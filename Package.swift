@@ -8,9 +8,11 @@ let package = Package(
         .systemLibrary(name: "CFFmpeg", path: "Sources/CFFmpeg"),
         .systemLibrary(name: "CSDL2", path: "Sources/CSDL2"),
         .systemLibrary(name: "CPulse", path: "Sources/CPulse"),
+        // Our own SIMD picture kernels, where they beat swscale (see PictureScaler).
+        .target(name: "CPictureKernels"),
 
         // Engine: demux, queues, decoders, clocks, sync, seek, the Player. No SDL.
-        .target(name: "VPlayCore", dependencies: ["CFFmpeg"]),
+        .target(name: "VPlayCore", dependencies: ["CFFmpeg", "CPictureKernels"]),
         // SDL window, presentation, audio device, overlay, input mapping.
         .target(name: "VPlayView", dependencies: ["VPlayCore", "CSDL2", "CPulse"]),
         // Options, JSON IPC, status line.
@@ -19,7 +21,7 @@ let package = Package(
         .executableTarget(name: "vplay", dependencies: ["VPlayCore", "VPlayView", "VPlayControl"]),
 
         .target(name: "TestSupport", dependencies: ["CFFmpeg"], path: "Tests/TestSupport"),
-        .testTarget(name: "VPlayCoreTests", dependencies: ["VPlayCore", "TestSupport", "CFFmpeg"]),
+        .testTarget(name: "VPlayCoreTests", dependencies: ["VPlayCore", "TestSupport", "CFFmpeg", "CPictureKernels"]),
         .testTarget(name: "VPlayViewTests", dependencies: ["VPlayView", "VPlayCore"]),
         .testTarget(name: "VPlayControlTests", dependencies: ["VPlayControl", "VPlayCore"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "VPlayView"], exclude: ["python"]),

@@ -70,6 +70,7 @@ final class PictureScalerTests: XCTestCase {
         for sample in [red709, green709, white] {
             let source = try frame(AV_PIX_FMT_YUV420P, 1920, 1080, sample, colorspace: AVCOL_SPC_BT709, range: AVCOL_RANGE_MPEG)
             assertColor(render(source, width: 640, height: 360), sample.rgb, "1080p scaled, Y \(sample.y)")
+            assertColor(render(source, width: 1280, height: 720), sample.rgb, "1080p to two thirds, Y \(sample.y)")
             assertColor(render(source, width: 1920, height: 1080), sample.rgb, "1080p unscaled, Y \(sample.y)")
         }
     }

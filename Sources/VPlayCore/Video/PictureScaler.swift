@@ -1,12 +1,14 @@
 import CFFmpeg
+import CPictureKernels
 
 /// Scales and converts a frame to packed 32-bit BGRX (alpha byte opaque) at the size it will occupy on screen,
 /// with swscale's SIMD code, straight into memory the caller provides (a locked texture).
 /// Used where the renderer draws in software: far cheaper than the renderer converting YUV
 /// and scaling per pixel.
 ///
-/// A 4:2:0 picture goes in two passes: scale as YUV to the target size, then convert with
-/// the unscaled YUV→RGB kernel. Measured at 1080p → 720p on this kind of machine: 2.9 ms
+/// A 4:2:0 picture goes in two passes: scale as YUV to the target size (our own kernel for
+/// the common two-thirds shrink, swscale otherwise), then convert with the unscaled YUV→RGB
+/// kernel. Measured at 1080p → 720p on this kind of machine: 2.9 ms
 /// against 4.7 ms for swscale's one-pass scaled RGB output, whose output stage is plain C.
 /// The intermediate planes are allocated once per size, never per frame.
 final class PictureScaler {
@@ -16,6 +18,8 @@ final class PictureScaler {
     private var planes = ScaledPlanes()
     /// The colour setup applied to the contexts (-1: none yet).
     private var colorimetryKey = -1
+    /// Scratch for the two-thirds kernel: one source row; grown only when the size grows.
+    private var shrinkRow = UnsafeMutableBufferPointer<UInt16>(start: nil, count: 0)
 
     /// One swscale context and what it was made for; re-made only when that changes. Not
     /// sws_getCachedContext: swscale rewrites some of a context's settings (BGR0 becomes BGRA,
@@ -31,6 +35,7 @@ final class PictureScaler {
     }
 
     deinit {
+        shrinkRow.deallocate()
         sws_freeContext(resize.context)
         sws_freeContext(convert.context)
         sws_freeContext(direct.context)
@@ -51,17 +56,46 @@ final class PictureScaler {
                 return scale(convert.context, Planes(frame: source), rows: source.pointee.height, into: &destination)
             }
             guard planes.prepare(width: width, height: height),
-                  setUp(&resize, from: source, format, to: AV_PIX_FMT_YUV420P, width, height),
                   setUp(&convert, width, height, AV_PIX_FMT_YUV420P, to: Self.output, width, height)
             else { return false }
-            applyColorimetry(of: source)
             var middle = planes.planes
+            if Self.shrinksByTwoThirds(source, format, width, height) {
+                shrinkByTwoThirds(Planes(frame: source), into: middle, width: width, height: height)
+                applyColorimetry(of: source)
+                return scale(convert.context, middle, rows: Int32(height), into: &destination)
+            }
+            guard setUp(&resize, from: source, format, to: AV_PIX_FMT_YUV420P, width, height) else { return false }
+            applyColorimetry(of: source)
             return scale(resize.context, Planes(frame: source), rows: source.pointee.height, into: &middle)
                 && scale(convert.context, middle, rows: Int32(height), into: &destination)
         }
         guard setUp(&direct, from: source, format, to: Self.output, width, height) else { return false }
         applyColorimetry(of: source)
         return scale(direct.context, Planes(frame: source), rows: source.pointee.height, into: &destination)
+    }
+
+    /// 8-bit 4:2:0 shrunk to exactly two thirds, chroma planes included (sizes divisible by 4),
+    /// as a 1080p picture in a 720p window: our kernel does that resize 3-4 times faster than
+    /// swscale (`vp_shrink_two_thirds`).
+    private static func shrinksByTwoThirds(_ source: UnsafeMutablePointer<AVFrame>, _ format: AVPixelFormat,
+                                           _ width: Int, _ height: Int) -> Bool {
+        (format == AV_PIX_FMT_YUV420P || format == AV_PIX_FMT_YUVJ420P)
+            && width % 4 == 0 && height % 4 == 0
+            && Int(source.pointee.width) * 2 == width * 3 && Int(source.pointee.height) * 2 == height * 3
+    }
+
+    private func shrinkByTwoThirds(_ source: Planes, into target: Planes, width: Int, height: Int) {
+        let sourceWidth = width / 2 * 3
+        if shrinkRow.count < sourceWidth {
+            shrinkRow.deallocate()
+            shrinkRow = .allocate(capacity: sourceWidth)
+        }
+        vp_shrink_two_thirds(source.data.0, Int(source.pitches.0), target.data.0, Int(target.pitches.0),
+                             Int32(width), Int32(height), shrinkRow.baseAddress)
+        vp_shrink_two_thirds(source.data.1, Int(source.pitches.1), target.data.1, Int(target.pitches.1),
+                             Int32(width / 2), Int32(height / 2), shrinkRow.baseAddress)
+        vp_shrink_two_thirds(source.data.2, Int(source.pitches.2), target.data.2, Int(target.pitches.2),
+                             Int32(width / 2), Int32(height / 2), shrinkRow.baseAddress)
     }
 
     /// BGRA: what swscale makes of a BGR0 request anyway. The alpha byte is ignored by the
