@@ -35,3 +35,37 @@ void vp_shrink_two_thirds(const uint8_t *source, ptrdiff_t source_pitch,
         blend_columns(row, destination + (ptrdiff_t)(y + 1) * destination_pitch, width);
     }
 }
+
+// Sums of whole blocks: a row of column sums first (stride 1), then each run of `factor`.
+static inline void sum_rows(const uint8_t *source, ptrdiff_t pitch, int rows,
+                            uint16_t *restrict out, int count) {
+    for (int x = 0; x < count; x++) out[x] = source[x];
+    for (int r = 1; r < rows; r++) {
+        const uint8_t *restrict line = source + r * pitch;
+        for (int x = 0; x < count; x++) out[x] = (uint16_t)(out[x] + line[x]);
+    }
+}
+
+// Block sums of 4 (at most 1020) round to /4 by shifting; of 9 (at most 2295), see above.
+static inline void average_halves(const uint16_t *restrict in, uint8_t *restrict out, int width) {
+    for (int i = 0; i < width; i++) out[i] = (uint8_t)((in[2 * i] + in[2 * i + 1] + 2u) >> 2);
+}
+
+static inline void average_thirds(const uint16_t *restrict in, uint8_t *restrict out, int width) {
+    for (int i = 0; i < width; i++) {
+        unsigned sum = in[3 * i] + in[3 * i + 1] + in[3 * i + 2];
+        out[i] = (uint8_t)((sum * 7282u + 32768u) >> 16);
+    }
+}
+
+__attribute__((target_clones("avx2", "sse4.2", "default")))
+void vp_shrink_by(int factor, const uint8_t *source, ptrdiff_t source_pitch,
+                  uint8_t *destination, ptrdiff_t destination_pitch,
+                  int width, int height, uint16_t *row) {
+    for (int y = 0; y < height; y++) {
+        sum_rows(source + (ptrdiff_t)y * factor * source_pitch, source_pitch, factor, row, width * factor);
+        uint8_t *out = destination + (ptrdiff_t)y * destination_pitch;
+        if (factor == 2) average_halves(row, out, width);
+        else average_thirds(row, out, width);
+    }
+}

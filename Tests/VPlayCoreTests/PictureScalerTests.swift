@@ -71,6 +71,8 @@ final class PictureScalerTests: XCTestCase {
             let source = try frame(AV_PIX_FMT_YUV420P, 1920, 1080, sample, colorspace: AVCOL_SPC_BT709, range: AVCOL_RANGE_MPEG)
             assertColor(render(source, width: 640, height: 360), sample.rgb, "1080p scaled, Y \(sample.y)")
             assertColor(render(source, width: 1280, height: 720), sample.rgb, "1080p to two thirds, Y \(sample.y)")
+            assertColor(render(source, width: 960, height: 540), sample.rgb, "1080p halved, Y \(sample.y)")
+            assertColor(render(source, width: 1024, height: 576), sample.rgb, "1080p scaled by swscale, Y \(sample.y)")
             assertColor(render(source, width: 1920, height: 1080), sample.rgb, "1080p unscaled, Y \(sample.y)")
         }
     }
@@ -121,5 +123,30 @@ final class PictureScalerTests: XCTestCase {
         assertColor(render(hd, width: 1280, height: 720, scaler: scaler), red709.rgb, "HD after resize")
         assertColor(render(sd, width: 800, height: 600, scaler: scaler), red601.rgb, "SD next")
         assertColor(render(hd, width: 1280, height: 720, scaler: scaler), red709.rgb, "HD again")
+    }
+
+    /// swscale's unscaled conversion writes whole runs of 16 pixels, and 4:2:0 rows in pairs:
+    /// for other widths and odd heights nothing may land past the picture's last row, and that
+    /// row still gets its colour.
+    func testAnySizeStaysInsideThePicture() throws {
+        for format in [AV_PIX_FMT_YUV420P, AV_PIX_FMT_YUV422P] {
+            for (width, height) in [(1000, 562), (1006, 561), (1024, 575), (1000, 560)] {
+                let scaled = try frame(format, 1920, 1080, red709, colorspace: AVCOL_SPC_BT709, range: AVCOL_RANGE_MPEG)
+                let unscaled = try frame(format, width, height, red709, colorspace: AVCOL_SPC_BT709, range: AVCOL_RANGE_MPEG)
+                for source in [scaled, unscaled] {
+                    let size = width * height * 4, guardBytes = 64
+                    var pixels = [UInt8](repeating: 0x5A, count: size + guardBytes)
+                    let ok = pixels.withUnsafeMutableBytes {
+                        PictureScaler().draw(source, into: $0.baseAddress!, pitch: width * 4, width: width, height: height)
+                    }
+                    let label = "\(String(cString: av_get_pix_fmt_name(format))) \(source.pointer.pointee.width) to \(width)x\(height)"
+                    XCTAssertTrue(ok, label)
+                    XCTAssertEqual(pixels[size...].filter { $0 != 0x5A }.count, 0, "\(label): written past the end")
+                    let last = size - 4   // bottom-right pixel, BGRA
+                    let (r, g, b) = (Int(pixels[last + 2]), Int(pixels[last + 1]), Int(pixels[last]))
+                    XCTAssertLessThanOrEqual(max(abs(r - 255), g, b), 4, "\(label): last pixel (\(r), \(g), \(b))")
+                }
+            }
+        }
     }
 }

@@ -2,7 +2,7 @@ import CPictureKernels
 import TestSupport
 import XCTest
 
-/// The two-thirds shrink: every output pixel is the rounded area average of the source it
+/// Our shrink kernels: every output pixel is the rounded area average of the source it
 /// covers, checked against that definition computed here pixel by pixel.
 final class ShrinkKernelTests: XCTestCase {
     /// Output pixel `i` covers 1.5 source pixels from 1.5·i: weights 2:1 (even i) or 1:2 (odd).
@@ -50,6 +50,38 @@ final class ShrinkKernelTests: XCTestCase {
                 for x in width..<outputPitch { XCTAssertEqual(output[y * outputPitch + x], 0xAA, "padding kept") }
             }
             XCTAssertEqual(wrong, 0, "\(width)x\(height)")
+        }
+    }
+
+    func testWholeFactorsAverageEachBlock() {
+        for factor in [2, 3] {
+            for (width, height) in [(1, 1), (33, 3), (640, 4)] {
+                let sourcePitch = width * factor + 5, outputPitch = width + 3
+                var random = SplitMix(seed: UInt64(factor * 100_000 + width))
+                let source = (0..<(sourcePitch * height * factor)).map { _ in UInt8(truncatingIfNeeded: random.next()) }
+                var output = [UInt8](repeating: 0xAA, count: outputPitch * height)
+                var row = [UInt16](repeating: 0, count: width * factor)
+                source.withUnsafeBufferPointer { s in
+                    output.withUnsafeMutableBufferPointer { o in
+                        row.withUnsafeMutableBufferPointer { r in
+                            vp_shrink_by(Int32(factor), s.baseAddress, sourcePitch, o.baseAddress, outputPitch,
+                                         Int32(width), Int32(height), r.baseAddress)
+                        }
+                    }
+                }
+                var wrong = 0
+                for y in 0..<height {
+                    for x in 0..<width {
+                        var sum = 0
+                        for row in 0..<factor {
+                            for column in 0..<factor { sum += Int(source[(y * factor + row) * sourcePitch + x * factor + column]) }
+                        }
+                        if output[y * outputPitch + x] != UInt8((Double(sum) / Double(factor * factor)).rounded()) { wrong += 1 }
+                    }
+                    for x in width..<outputPitch { XCTAssertEqual(output[y * outputPitch + x], 0xAA, "padding kept") }
+                }
+                XCTAssertEqual(wrong, 0, "by \(factor), \(width)x\(height)")
+            }
         }
     }
 

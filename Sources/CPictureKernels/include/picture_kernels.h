@@ -11,4 +11,11 @@ void vp_shrink_two_thirds(const uint8_t *source, ptrdiff_t source_pitch,
                           uint8_t *destination, ptrdiff_t destination_pitch,
                           int width, int height, uint16_t *row);
 
+/// Shrinks one 8-bit plane by a whole `factor` (2 or 3) both ways: every factor x factor block
+/// of source pixels becomes its rounded average. `row` is scratch for one source row
+/// (`factor` * `width` values).
+void vp_shrink_by(int factor, const uint8_t *source, ptrdiff_t source_pitch,
+                  uint8_t *destination, ptrdiff_t destination_pitch,
+                  int width, int height, uint16_t *row);
+
 #endif

@@ -6,8 +6,8 @@ import CPictureKernels
 /// Used where the renderer draws in software: far cheaper than the renderer converting YUV
 /// and scaling per pixel.
 ///
-/// A 4:2:0 picture goes in two passes: scale as YUV to the target size (our own kernel for
-/// the common two-thirds shrink, swscale otherwise), then convert with the unscaled YUV→RGB
+/// A 4:2:0 picture goes in two passes: scale as YUV to the target size (our own kernels for
+/// the common shrinks, `Shrink`; swscale otherwise), then convert with the unscaled YUV→RGB
 /// kernel. Measured at 1080p → 720p on this kind of machine: 2.9 ms
 /// against 4.7 ms for swscale's one-pass scaled RGB output, whose output stage is plain C.
 /// The intermediate planes are allocated once per size, never per frame.
@@ -15,11 +15,16 @@ final class PictureScaler {
     private var resize = Stage()
     private var convert = Stage()
     private var direct = Stage()
+    /// The last rows of an unscaled conversion (`convertUnscaled`).
+    private var lastRows = Stage()
     private var planes = ScaledPlanes()
-    /// The colour setup applied to the contexts (-1: none yet).
+    /// The colour setup applied to the contexts (-1: none yet), and the one the frame asks for.
     private var colorimetryKey = -1
-    /// Scratch for the two-thirds kernel: one source row; grown only when the size grows.
+    private var wantedColorimetry = 0
+    /// Scratch for our shrink kernels: one source row; grown only when the size grows.
     private var shrinkRow = UnsafeMutableBufferPointer<UInt16>(start: nil, count: 0)
+    /// Scratch for the last rows of an unscaled conversion (`convertUnscaled`).
+    private var tailRows = UnsafeMutableBufferPointer<UInt8>(start: nil, count: 0)
 
     /// One swscale context and what it was made for; re-made only when that changes. Not
     /// sws_getCachedContext: swscale rewrites some of a context's settings (BGR0 becomes BGRA,
@@ -36,9 +41,11 @@ final class PictureScaler {
 
     deinit {
         shrinkRow.deallocate()
+        tailRows.deallocate()
         sws_freeContext(resize.context)
         sws_freeContext(convert.context)
         sws_freeContext(direct.context)
+        sws_freeContext(lastRows.context)
     }
 
     /// Writes `frame` scaled to `width`×`height` into `pixels` (rows `pitch` bytes apart).
@@ -53,49 +60,28 @@ final class PictureScaler {
                 // Already the right size and layout: one unscaled conversion.
                 guard setUp(&convert, from: source, format, to: Self.output, width, height) else { return false }
                 applyColorimetry(of: source)
-                return scale(convert.context, Planes(frame: source), rows: source.pointee.height, into: &destination)
+                return convertUnscaled(convert.context, Planes(frame: source), format, width, height, into: destination)
             }
             guard planes.prepare(width: width, height: height),
                   setUp(&convert, width, height, AV_PIX_FMT_YUV420P, to: Self.output, width, height)
             else { return false }
             var middle = planes.planes
-            if Self.shrinksByTwoThirds(source, format, width, height) {
-                shrinkByTwoThirds(Planes(frame: source), into: middle, width: width, height: height)
+            if let shrink = Shrink(from: source, format, to: width, height) {
+                shrink.run(Planes(frame: source), into: middle, width: width, height: height, row: &shrinkRow)
                 applyColorimetry(of: source)
-                return scale(convert.context, middle, rows: Int32(height), into: &destination)
+                return convertUnscaled(convert.context, middle, AV_PIX_FMT_YUV420P, width, height, into: destination)
             }
             guard setUp(&resize, from: source, format, to: AV_PIX_FMT_YUV420P, width, height) else { return false }
             applyColorimetry(of: source)
             return scale(resize.context, Planes(frame: source), rows: source.pointee.height, into: &middle)
-                && scale(convert.context, middle, rows: Int32(height), into: &destination)
+                && convertUnscaled(convert.context, middle, AV_PIX_FMT_YUV420P, width, height, into: destination)
         }
         guard setUp(&direct, from: source, format, to: Self.output, width, height) else { return false }
         applyColorimetry(of: source)
-        return scale(direct.context, Planes(frame: source), rows: source.pointee.height, into: &destination)
-    }
-
-    /// 8-bit 4:2:0 shrunk to exactly two thirds, chroma planes included (sizes divisible by 4),
-    /// as a 1080p picture in a 720p window: our kernel does that resize 3-4 times faster than
-    /// swscale (`vp_shrink_two_thirds`).
-    private static func shrinksByTwoThirds(_ source: UnsafeMutablePointer<AVFrame>, _ format: AVPixelFormat,
-                                           _ width: Int, _ height: Int) -> Bool {
-        (format == AV_PIX_FMT_YUV420P || format == AV_PIX_FMT_YUVJ420P)
-            && width % 4 == 0 && height % 4 == 0
-            && Int(source.pointee.width) * 2 == width * 3 && Int(source.pointee.height) * 2 == height * 3
-    }
-
-    private func shrinkByTwoThirds(_ source: Planes, into target: Planes, width: Int, height: Int) {
-        let sourceWidth = width / 2 * 3
-        if shrinkRow.count < sourceWidth {
-            shrinkRow.deallocate()
-            shrinkRow = .allocate(capacity: sourceWidth)
+        if source.pointee.width == Int32(width) && source.pointee.height == Int32(height) {
+            return convertUnscaled(direct.context, Planes(frame: source), format, width, height, into: destination)
         }
-        vp_shrink_two_thirds(source.data.0, Int(source.pitches.0), target.data.0, Int(target.pitches.0),
-                             Int32(width), Int32(height), shrinkRow.baseAddress)
-        vp_shrink_two_thirds(source.data.1, Int(source.pitches.1), target.data.1, Int(target.pitches.1),
-                             Int32(width / 2), Int32(height / 2), shrinkRow.baseAddress)
-        vp_shrink_two_thirds(source.data.2, Int(source.pitches.2), target.data.2, Int(target.pitches.2),
-                             Int32(width / 2), Int32(height / 2), shrinkRow.baseAddress)
+        return scale(direct.context, Planes(frame: source), rows: source.pointee.height, into: &destination)
     }
 
     /// BGRA: what swscale makes of a BGR0 request anyway. The alpha byte is ignored by the
@@ -132,6 +118,45 @@ final class PictureScaler {
         return stage.context != nil
     }
 
+    /// An unscaled conversion to RGB. swscale's SIMD kernels for it write whole runs of 16
+    /// pixels: up to 32 bytes past the end of a row whose width is not a multiple of 16, and a
+    /// 4:2:0 picture's rows in pairs. Inside the picture the next row overwrites that; past the
+    /// last row it would land outside the texture. So the last rows go through a context of
+    /// their own into a padded scratch and are copied; a 4:2:0 picture of odd height repeats
+    /// its last row instead of converting it.
+    private func convertUnscaled(_ context: OpaquePointer?, _ source: Planes, _ format: AVPixelFormat,
+                                 _ width: Int, _ height: Int, into destination: Planes) -> Bool {
+        var destination = destination
+        let chromaShift = Int(av_pix_fmt_desc_get(format)?.pointee.log2_chroma_h ?? 0)
+        let rows = chromaShift > 0 ? height & ~1 : height
+        let tail = chromaShift > 0 ? 2 : 1   // a 4:2:0 slice starts on an even row
+        let head = rows - tail
+        guard head >= 2, let target = destination.data.0,
+              setUp(&lastRows, width, tail, format, to: Self.output, width, tail)
+        else { return scale(context, source, rows: Int32(height), into: &destination) }
+        applyColorimetry(wantedColorimetry)   // in case that context is new
+        guard scale(context, source, rows: Int32(head), into: &destination) else { return false }
+        let pitch = (width + 16) * 4
+        if tailRows.count < pitch * tail {
+            tailRows.deallocate()
+            tailRows = .allocate(capacity: pitch * tail)
+        }
+        var rest = source
+        rest.data.0 = rest.data.0.map { $0 + head * Int(rest.pitches.0) }
+        rest.data.1 = rest.data.1.map { $0 + (head >> chromaShift) * Int(rest.pitches.1) }
+        rest.data.2 = rest.data.2.map { $0 + (head >> chromaShift) * Int(rest.pitches.2) }
+        var scratch = Planes(base: tailRows.baseAddress!, pitch: pitch)
+        guard scale(lastRows.context, rest, rows: Int32(tail), into: &scratch) else { return false }
+        let targetPitch = Int(destination.pitches.0)
+        for row in 0..<tail {
+            (target + (head + row) * targetPitch).update(from: tailRows.baseAddress! + row * pitch, count: width * 4)
+        }
+        if rows < height {
+            (target + rows * targetPitch).update(from: target + (rows - 1) * targetPitch, count: width * 4)
+        }
+        return true
+    }
+
     private func scale(_ context: OpaquePointer?, _ source: Planes, rows: Int32, into destination: inout Planes) -> Bool {
         var source = source
         return withUnsafePointer(to: &source.data) { sourceData in
@@ -157,15 +182,21 @@ final class PictureScaler {
         let space = frame.pointee.colorspace
         let isHD = space == AVCOL_SPC_BT709 || (space == AVCOL_SPC_UNSPECIFIED && frame.pointee.height > 576)
         let fullRange: Int32 = frame.pointee.color_range == AVCOL_RANGE_JPEG ? 1 : 0
-        let key = (isHD ? 1 : 0) | Int(fullRange) << 1
+        wantedColorimetry = (isHD ? 1 : 0) | Int(fullRange) << 1
+        applyColorimetry(wantedColorimetry)
+    }
+
+    private func applyColorimetry(_ key: Int) {
         guard key != colorimetryKey else { return }
         colorimetryKey = key
+        let isHD = key & 1 != 0
+        let fullRange = Int32(key >> 1)
         let coefficients = sws_getCoefficients(isHD ? SWS_CS_ITU709 : SWS_CS_ITU601)
         let unchanged: Int32 = 1 << 16
         if let context = resize.context {
             sws_setColorspaceDetails(context, coefficients, fullRange, coefficients, fullRange, 0, unchanged, unchanged)
         }
-        for case let context? in [convert.context, direct.context] {
+        for case let context? in [convert.context, direct.context, lastRows.context] {
             sws_setColorspaceDetails(context, coefficients, fullRange,
                                      sws_getCoefficients(SWS_CS_DEFAULT), 1, 0, unchanged, unchanged)
         }
@@ -223,5 +254,59 @@ private struct ScaledPlanes {
         planes.pitches = pitches
         size = (width, height)
         return true
+    }
+}
+
+/// The resizes our own kernels do (`CPictureKernels`), 5-13 times faster than swscale's area
+/// filter at 1080p and 2160p: 8-bit 4:2:0 shrunk to exactly two thirds (1080p in a 720p
+/// window), a half or a third, chroma planes included.
+private enum Shrink {
+    case twoThirds
+    case by(Int32)
+
+    init?(from source: UnsafeMutablePointer<AVFrame>, _ format: AVPixelFormat, to width: Int, _ height: Int) {
+        guard format == AV_PIX_FMT_YUV420P || format == AV_PIX_FMT_YUVJ420P, width > 0, height > 0 else { return nil }
+        let sourceWidth = Int(source.pointee.width), sourceHeight = Int(source.pointee.height)
+        if width % 4 == 0 && height % 4 == 0 && sourceWidth * 2 == width * 3 && sourceHeight * 2 == height * 3 {
+            self = .twoThirds
+        } else if width % 2 == 0 && height % 2 == 0 && sourceWidth == width * 2 && sourceHeight == height * 2 {
+            self = .by(2)
+        } else if width % 2 == 0 && height % 2 == 0 && sourceWidth == width * 3 && sourceHeight == height * 3 {
+            self = .by(3)
+        } else {
+            return nil
+        }
+    }
+
+    /// Source values in one row, which `row` must hold.
+    private func rowLength(width: Int) -> Int {
+        switch self {
+        case .twoThirds: width / 2 * 3
+        case .by(let factor): width * Int(factor)
+        }
+    }
+
+    func run(_ source: Planes, into target: Planes, width: Int, height: Int,
+             row: inout UnsafeMutableBufferPointer<UInt16>) {
+        let length = rowLength(width: width)
+        if row.count < length {
+            row.deallocate()
+            row = .allocate(capacity: length)
+        }
+        // Plane by plane, no array: this runs for every frame and must not allocate.
+        shrink(source.data.0, source.pitches.0, target.data.0, target.pitches.0, width, height, row)
+        shrink(source.data.1, source.pitches.1, target.data.1, target.pitches.1, width / 2, height / 2, row)
+        shrink(source.data.2, source.pitches.2, target.data.2, target.pitches.2, width / 2, height / 2, row)
+    }
+
+    private func shrink(_ from: UnsafeMutablePointer<UInt8>?, _ fromPitch: Int32,
+                        _ to: UnsafeMutablePointer<UInt8>?, _ toPitch: Int32,
+                        _ width: Int, _ height: Int, _ row: UnsafeMutableBufferPointer<UInt16>) {
+        switch self {
+        case .twoThirds:
+            vp_shrink_two_thirds(from, Int(fromPitch), to, Int(toPitch), Int32(width), Int32(height), row.baseAddress)
+        case .by(let factor):
+            vp_shrink_by(factor, from, Int(fromPitch), to, Int(toPitch), Int32(width), Int32(height), row.baseAddress)
+        }
     }
 }
