@@ -122,7 +122,7 @@ ASAN_OPTIONS ?= detect_leaks=0
 asan: setup
 	SWIFT='$(SWIFT)' ASAN_OPTIONS='$(ASAN_OPTIONS)' SWIFT_BACKTRACE=enable=no bash scripts/sanitize-tests.sh address
 
-.PHONY: bench bench-previews
+.PHONY: bench bench-previews bench-kernels
 
 # vplay against ffplay and mpv (scripts/bench/bench.py) in the test environment: playback and
 # paused CPU, peak RSS, untimed fps, time to first frame, IPC seek latency, A/V offset seen
@@ -131,6 +131,14 @@ asan: setup
 RUNS ?= 3
 bench: release
 	bash scripts/test-env.sh python3 scripts/bench/bench.py --runs $(RUNS) $(if $(QUICK),--quick)
+
+# Our shrink kernels against swscale's area filter, per frame (scripts/bench/kernels.c), with
+# the compiler and flags a release build gives them.
+bench-kernels: setup
+	mkdir -p .build/bench
+	clang -O2 -ISources/CPictureKernels/include -o .build/bench/kernels scripts/bench/kernels.c \
+		Sources/CPictureKernels/shrink.c $$(pkg-config --cflags --libs libswscale libavutil)
+	.build/bench/kernels
 
 # Frame drops with seek-bar previews on and off (scripts/bench/preview_drops.py): 20 s of a 1080p
 # clip at 1280x720 per setting while xdotool sweeps the pointer along the slider; RUNS=N runs

@@ -1,0 +1,88 @@
+// Our shrink kernels (Sources/CPictureKernels) against swscale's area filter, the resize
+// vplay would otherwise use: all three planes of an 8-bit 4:2:0 picture, per frame, median
+// of 7 rounds of 60 frames. "cold" cycles through 16 source pictures (100+ MB) so the source
+// comes from memory, as a freshly decoded frame does; "hot" reuses one.
+// Built and run by `make bench-kernels`.
+#include <libswscale/swscale.h>
+#include <libavutil/imgutils.h>
+#include <picture_kernels.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
+
+enum { SOURCES = 16, ROUNDS = 7, FRAMES = 60 };
+
+static double now(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return t.tv_sec + t.tv_nsec * 1e-9;
+}
+
+static int compare(const void *a, const void *b) {
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+typedef struct { uint8_t *data[4]; int pitch[4]; } Picture;
+
+static void own(int kind, const Picture *s, Picture *d, int w, int h, uint16_t *row) {
+    for (int p = 0; p < 3; p++) {
+        int pw = p ? w / 2 : w, ph = p ? h / 2 : h;
+        if (kind == 0) vp_shrink_two_thirds(s->data[p], s->pitch[p], d->data[p], d->pitch[p], pw, ph, row);
+        else vp_shrink_by(kind, s->data[p], s->pitch[p], d->data[p], d->pitch[p], pw, ph, row);
+    }
+}
+
+static double median_ms(int kind, struct SwsContext *sws, Picture *sources, int count, Picture *d,
+                        int sh, int w, int h, uint16_t *row) {
+    double rounds[ROUNDS];
+    for (int r = 0; r < ROUNDS; r++) {
+        double start = now();
+        for (int i = 0; i < FRAMES; i++) {
+            Picture *s = &sources[i % count];
+            if (sws) sws_scale(sws, (const uint8_t *const *)s->data, s->pitch, 0, sh, d->data, d->pitch);
+            else own(kind, s, d, w, h, row);
+        }
+        rounds[r] = (now() - start) / FRAMES * 1e3;
+    }
+    qsort(rounds, ROUNDS, sizeof rounds[0], compare);
+    return rounds[ROUNDS / 2];
+}
+
+int main(void) {
+    struct { int sw, sh, w, h, kind; const char *name; } cases[] = {
+        {1920, 1080, 1280, 720, 0, "1080p -> 720p (two thirds)"},
+        {1920, 1080, 960, 540, 2, "1080p -> 540p (half)"},
+        {3840, 2160, 1920, 1080, 2, "2160p -> 1080p (half)"},
+        {3840, 2160, 1280, 720, 3, "2160p -> 720p (third)"},
+    };
+    printf("%-28s %10s %10s %10s %10s %7s\n", "ms per frame", "own hot", "sws hot", "own cold", "sws cold", "cold x");
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        int sw = cases[c].sw, sh = cases[c].sh, w = cases[c].w, h = cases[c].h;
+        Picture sources[SOURCES], d;
+        for (int i = 0; i < SOURCES; i++) {
+            if (av_image_alloc(sources[i].data, sources[i].pitch, sw, sh, AV_PIX_FMT_YUV420P, 64) < 0) return 1;
+            for (int p = 0; p < 3; p++) {
+                int rows = p ? sh / 2 : sh;
+                for (int y = 0; y < rows; y++)
+                    for (int x = 0; x < sources[i].pitch[p]; x++)
+                        sources[i].data[p][y * sources[i].pitch[p] + x] = (uint8_t)(x * 7 + y * 3 + i + p);
+            }
+        }
+        if (av_image_alloc(d.data, d.pitch, w, h, AV_PIX_FMT_YUV420P, 64) < 0) return 1;
+        uint16_t *row = malloc(sizeof(uint16_t) * sw);
+        struct SwsContext *sws = sws_getContext(sw, sh, AV_PIX_FMT_YUV420P, w, h, AV_PIX_FMT_YUV420P,
+                                                SWS_AREA, NULL, NULL, NULL);
+        if (!row || !sws) return 1;
+        double oh = median_ms(cases[c].kind, NULL, sources, 1, &d, sh, w, h, row);
+        double shot = median_ms(0, sws, sources, 1, &d, sh, w, h, row);
+        double oc = median_ms(cases[c].kind, NULL, sources, SOURCES, &d, sh, w, h, row);
+        double sc = median_ms(0, sws, sources, SOURCES, &d, sh, w, h, row);
+        printf("%-28s %10.3f %10.3f %10.3f %10.3f %6.1fx\n", cases[c].name, oh, shot, oc, sc, sc / oc);
+        sws_freeContext(sws);
+        free(row);
+        av_freep(&d.data[0]);
+        for (int i = 0; i < SOURCES; i++) av_freep(&sources[i].data[0]);
+    }
+    return 0;
+}
