@@ -20,10 +20,9 @@ final class PictureScaler {
     /// The colour setup applied to the contexts (-1: none yet), and the one the frame asks for.
     private var colorimetryKey = -1
     private var wantedColorimetry = 0
-    /// Scratch for our shrink kernels: one source row; grown only when the size grows.
-    private var shrinkRow = UnsafeMutableBufferPointer<UInt16>(start: nil, count: 0)
-    /// Scratch for the last rows of an unscaled conversion (`convertUnscaled`).
-    private var tailRows = UnsafeMutableBufferPointer<UInt8>(start: nil, count: 0)
+    /// One source row for our shrink kernels, and the last rows of an unscaled conversion.
+    private let shrinkRow = ScratchBuffer<UInt16>()
+    private let tailRows = ScratchBuffer<UInt8>()
 
     /// One swscale context and what it was made for; re-made only when that changes. Not
     /// sws_getCachedContext: swscale rewrites some of a context's settings (BGR0 becomes BGRA,
@@ -39,8 +38,6 @@ final class PictureScaler {
     }
 
     deinit {
-        shrinkRow.deallocate()
-        tailRows.deallocate()
         sws_freeContext(resize.context)
         sws_freeContext(convert.context)
         sws_freeContext(direct.context)
@@ -66,7 +63,7 @@ final class PictureScaler {
             else { return false }
             var middle = planes.planes
             if let shrink = Shrink(from: source, format, to: width, height) {
-                shrink.run(Planes(frame: source), into: middle, width: width, height: height, row: &shrinkRow)
+                shrink.run(Planes(frame: source), into: middle, width: width, height: height, scratch: shrinkRow)
                 applyColorimetry(of: source)
                 return convertUnscaled(convert.context, middle, AV_PIX_FMT_YUV420P, width, height, into: destination)
             }
@@ -136,19 +133,16 @@ final class PictureScaler {
         applyColorimetry(wantedColorimetry)   // in case that context is new
         guard scale(context, source, rows: Int32(head), into: &destination) else { return false }
         let pitch = (width + 16) * 4
-        if tailRows.count < pitch * tail {
-            tailRows.deallocate()
-            tailRows = .allocate(capacity: pitch * tail)
-        }
+        let tailBase = tailRows.reserve(pitch * tail)
         var rest = source
         rest.data.0 = rest.data.0.map { $0 + head * Int(rest.pitches.0) }
         rest.data.1 = rest.data.1.map { $0 + (head >> chromaShift) * Int(rest.pitches.1) }
         rest.data.2 = rest.data.2.map { $0 + (head >> chromaShift) * Int(rest.pitches.2) }
-        var scratch = Planes(base: tailRows.baseAddress!, pitch: pitch)
+        var scratch = Planes(base: tailBase, pitch: pitch)
         guard scale(lastRows.context, rest, rows: Int32(tail), into: &scratch) else { return false }
         let targetPitch = Int(destination.pitches.0)
         for row in 0..<tail {
-            (target + (head + row) * targetPitch).update(from: tailRows.baseAddress! + row * pitch, count: width * 4)
+            (target + (head + row) * targetPitch).update(from: tailBase + row * pitch, count: width * 4)
         }
         if rows < height {
             (target + rows * targetPitch).update(from: target + (rows - 1) * targetPitch, count: width * 4)

@@ -30,13 +30,8 @@ enum Shrink {
         }
     }
 
-    func run(_ source: Planes, into target: Planes, width: Int, height: Int,
-             row: inout UnsafeMutableBufferPointer<UInt16>) {
-        let length = rowLength(width: width)
-        if row.count < length {
-            row.deallocate()
-            row = .allocate(capacity: length)
-        }
+    func run(_ source: Planes, into target: Planes, width: Int, height: Int, scratch: ScratchBuffer<UInt16>) {
+        let row = scratch.reserve(rowLength(width: width))
         // Plane by plane, no array: this runs for every frame and must not allocate.
         shrink(source.data.0, source.pitches.0, target.data.0, target.pitches.0, width, height, row)
         shrink(source.data.1, source.pitches.1, target.data.1, target.pitches.1, width / 2, height / 2, row)
@@ -45,12 +40,12 @@ enum Shrink {
 
     private func shrink(_ from: UnsafeMutablePointer<UInt8>?, _ fromPitch: Int32,
                         _ to: UnsafeMutablePointer<UInt8>?, _ toPitch: Int32,
-                        _ width: Int, _ height: Int, _ row: UnsafeMutableBufferPointer<UInt16>) {
+                        _ width: Int, _ height: Int, _ row: UnsafeMutablePointer<UInt16>) {
         switch self {
         case .twoThirds:
-            vp_shrink_two_thirds(from, Int(fromPitch), to, Int(toPitch), Int32(width), Int32(height), row.baseAddress)
+            vp_shrink_two_thirds(from, Int(fromPitch), to, Int(toPitch), Int32(width), Int32(height), row)
         case .by(let factor):
-            vp_shrink_by(factor, from, Int(fromPitch), to, Int(toPitch), Int32(width), Int32(height), row.baseAddress)
+            vp_shrink_by(factor, from, Int(fromPitch), to, Int(toPitch), Int32(width), Int32(height), row)
         }
     }
 }
