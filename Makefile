@@ -9,7 +9,7 @@ DEMO := Assets/demo.mp4
 APT_PACKAGES := libavcodec-dev libavformat-dev libavutil-dev libswscale-dev libswresample-dev \
 	libavfilter-dev libsdl2-dev libsdl2-ttf-dev libpulse-dev fonts-dejavu-core pkg-config \
 	ffmpeg mpv xvfb xauth x11-utils xdotool imagemagick pulseaudio pulseaudio-utils python3 python3-venv \
-	python3-xlib
+	python3-xlib patchelf binutils
 
 .PHONY: setup build release run test test-unit tsan clean install uninstall install-check
 
@@ -41,15 +41,21 @@ $(PYTHON_VENV)/.installed-python-mpv-jsonipc-$(PYTHON_CLIENT_VERSION): .setup-do
 build: setup
 	$(SWIFT) build
 
+# The release binary, $(RELEASE): the Swift runtime inside (nothing to resolve in the
+# toolchain's libraries at start), and its libraries named in the order that makes the
+# loader's symbol search short (scripts/order-libraries.py). SwiftPM's own output stays as
+# linked, so that it does not relink.
+RELEASE := .build/bin/vplay
 release: setup
-	$(SWIFT) build -c release
+	$(SWIFT) build -c release --static-swift-stdlib
+	@[ $(RELEASE) -nt .build/release/vplay ] || python3 scripts/order-libraries.py .build/release/vplay $(RELEASE)
 
 $(DEMO):
 	bash scripts/make-demo-clip.sh $(DEMO)
 
 # Sets up if needed, builds release and plays the bundled demo clip.
 run: release $(DEMO)
-	.build/release/vplay $(DEMO)
+	$(RELEASE) $(DEMO)
 
 # Builds and runs the whole suite inside a private Xvfb + PulseAudio null sink.
 # The suite is XCTest only; the closing line sums up every part.
@@ -68,14 +74,14 @@ TSAN_OPTIONS ?= atexit_sleep_ms=100
 tsan: setup
 	SWIFT='$(SWIFT)' TSAN_OPTIONS='$(TSAN_OPTIONS)' bash scripts/sanitize-tests.sh thread
 
-# Installs a self-contained binary (static Swift runtime), desktop entry, icon and manual.
-install: setup
-	$(SWIFT) build -c release --static-swift-stdlib --scratch-path .build-static
-	install -Dm755 .build-static/release/vplay $(DESTDIR)$(PREFIX)/bin/vplay
+# Installs the release binary (self-contained: static Swift runtime), desktop entry, icon and
+# manual.
+install: release
+	install -Dm755 $(RELEASE) $(DESTDIR)$(PREFIX)/bin/vplay
 	install -Dm644 packaging/vplay.desktop $(DESTDIR)$(PREFIX)/share/applications/vplay.desktop
 	install -Dm644 packaging/vplay.svg $(DESTDIR)$(PREFIX)/share/icons/hicolor/scalable/apps/vplay.svg
 	install -d $(DESTDIR)$(PREFIX)/share/man/man1
-	sh scripts/make-manpage.sh .build-static/release/vplay > $(DESTDIR)$(PREFIX)/share/man/man1/vplay.1
+	sh scripts/make-manpage.sh $(RELEASE) > $(DESTDIR)$(PREFIX)/share/man/man1/vplay.1
 
 uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/vplay $(DESTDIR)$(PREFIX)/share/applications/vplay.desktop \
@@ -87,7 +93,7 @@ install-check:
 	bash scripts/install-check.sh
 
 clean:
-	rm -rf .build .build-tsan .build-asan .build-static .setup-done
+	rm -rf .build .build-tsan .build-asan .setup-done
 
 .PHONY: fuzz fuzz-short soak asan
 
@@ -144,4 +150,4 @@ bench-kernels: setup
 # clip at 1280x720 per setting while xdotool sweeps the pointer along the slider; RUNS=N runs
 # (default 3, ~1 min each). Prints medians and min-max of drops, frames shown, CPU s and peak RSS.
 bench-previews: release
-	bash scripts/test-env.sh python3 scripts/bench/preview_drops.py --runs $(RUNS) --vplay .build/release/vplay
+	bash scripts/test-env.sh python3 scripts/bench/preview_drops.py --runs $(RUNS) --vplay $(RELEASE)

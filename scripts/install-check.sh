@@ -17,6 +17,10 @@ version=$(env -i "$prefix/bin/vplay" --version)
 if ldd "$prefix/bin/vplay" | grep -q 'libswiftCore'; then
     echo "install-check: the binary links the Swift runtime dynamically"; exit 1
 fi
+# The linker names libc last; scripts/order-libraries.py puts the most bound-to libraries first.
+if ! patchelf --print-needed "$prefix/bin/vplay" | head -3 | grep -qx 'libc.so.6'; then
+    echo "install-check: the binary's libraries are not in search order"; exit 1
+fi
 grep -q '^MimeType=.*video/mp4' "$prefix/share/applications/vplay.desktop"
 grep -q 'autoexit' "$prefix/share/man/man1/vplay.1"
 make --no-print-directory uninstall PREFIX="$prefix" >/dev/null

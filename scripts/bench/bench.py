@@ -452,7 +452,7 @@ def version(cmd):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--vplay", default=os.path.join(ROOT, ".build", "release", "vplay"))
+    ap.add_argument("--vplay", default=os.path.join(ROOT, ".build", "bin", "vplay"))
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--quick", action="store_true", help="1 run, 10 s clips, shorter waits")
     ap.add_argument("--out", help="markdown file for the results (default: BENCHMARKS.md's "
@@ -475,7 +475,7 @@ def main():
             log(f"bench: {tool} not found (make setup installs it)")
             return 1
     if not os.access(args.vplay, os.X_OK):
-        log(f"bench: {args.vplay} not built (swift build -c release)")
+        log(f"bench: {args.vplay} not built (make release)")
         return 1
     if "DISPLAY" not in os.environ or "PULSE_SERVER" not in os.environ:
         log("bench: run inside scripts/test-env.sh (needs its Xvfb and PulseAudio null sink)")

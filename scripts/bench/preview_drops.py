@@ -116,7 +116,7 @@ def spread(values, fmt):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--vplay", default=os.path.join(bench.ROOT, ".build", "release", "vplay"))
+    ap.add_argument("--vplay", default=os.path.join(bench.ROOT, ".build", "bin", "vplay"))
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--length", type=float, default=20, help="seconds played per setting (default 20)")
     ap.add_argument("--clip-seconds", type=int, default=60, help="length of the clip (default 60)")
@@ -131,7 +131,7 @@ def main():
             bench.log(f"preview_drops: {tool} not found (make setup installs it)")
             return 1
     if not os.access(args.vplay, os.X_OK):
-        bench.log(f"preview_drops: {args.vplay} not built (swift build -c release)")
+        bench.log(f"preview_drops: {args.vplay} not built (make release)")
         return 1
     if "DISPLAY" not in os.environ:
         bench.log("preview_drops: run inside scripts/test-env.sh (needs its Xvfb and PulseAudio null sink)")

@@ -18,6 +18,11 @@ public final class SDLSession: Sendable {
         if video, let reason = DisplayEnvironment.missingDisplay({ getenv($0).map { String(cString: $0) } }) {
             throw SDLError(describing: "no display: \(reason) \(Self.soundOnlyHint)")
         }
+        if video {
+            // vplay reads keys, never text; X's input method would otherwise parse the locale's
+            // Compose table (thousands of lines, a byte at a time) before the first frame.
+            setenv("XCOMPOSEFILE", "/dev/null", 1)
+        }
         let subsystems = video ? SDL_INIT_VIDEO | SDL_INIT_EVENTS | SDL_INIT_TIMER : SDL_INIT_EVENTS | SDL_INIT_TIMER
         guard SDL_Init(UInt32(subsystems)) == 0 else {
             throw video ? SDLError(describing: "no display: \(String(cString: SDL_GetError())) \(Self.soundOnlyHint)")
