@@ -9,7 +9,7 @@ final class FeatureTests: XCTestCase {
         try skipWithoutDisplay()
         let clip = try MediaFactory.clip(.av(seconds: 6))
         let capture = AudioCapture.environmentFile
-        let recordedBefore = try capture.map(AudioCapture.duration(of:)) ?? 0
+        let recordedBefore = try capture.map { try XCTUnwrap(AudioCapture.quietMark(of: $0), "the sink never went quiet") } ?? 0
         let result = try BinaryRunner.run(["--autoexit", "--speed=2", clip.path], timeout: .seconds(20))
         XCTAssertTrue(result.succeeded, result.errorText)
         let wall = Double(result.wallTime.components.seconds) + Double(result.wallTime.components.attoseconds) / 1e18
@@ -28,7 +28,7 @@ final class FeatureTests: XCTestCase {
         try skipWithoutDisplay()
         guard let capture = AudioCapture.environmentFile else { throw XCTSkip("needs the test environment's audio capture") }
         let clip = try MediaFactory.clip(.av(seconds: 4))
-        let recordedBefore = try AudioCapture.duration(of: capture)
+        let recordedBefore = try XCTUnwrap(AudioCapture.quietMark(of: capture), "the sink never went quiet")
         let result = try BinaryRunner.run(["--autoexit", "--ab-loop-a=1", "--ab-loop-b=2", "--ab-loop-count=1", clip.path],
                                           timeout: .seconds(20))
         XCTAssertTrue(result.succeeded, result.errorText)

@@ -11,7 +11,7 @@ final class NoDisplayTests: XCTestCase {
     func testNoVideoPlaysTheSoundWithoutADisplayAndQuitsAtTheEnd() throws {
         let capture = try XCTUnwrap(AudioCapture.environmentFile, "needs the sound capture of scripts/test-env.sh")
         let clip = try Clips.av(seconds: 3)
-        let captureStart = try AudioCapture.duration(of: capture)
+        let captureStart = try XCTUnwrap(AudioCapture.quietMark(of: capture), "the sink never went quiet")
         let socket = "/tmp/vplay-e2e-\(getpid())-\(UUID().uuidString.prefix(8)).sock"
         defer { unlink(socket) }
 

@@ -13,7 +13,7 @@ final class PlaybackWindowTests: XCTestCase {
         try skipWithoutDisplay()
         let clip = try Clips.av(seconds: 3)
         let capture = AudioCapture.environmentFile
-        let captureStart = try capture.map { try AudioCapture.duration(of: $0) }
+        let captureStart = try capture.map { try XCTUnwrap(AudioCapture.quietMark(of: $0), "the sink never went quiet") }
 
         let player = try PlayerSession(clip: clip, arguments: ["--autoexit"])
         let name = try ChildProcess.run("xdotool", ["getwindowname", player.window]).requireSuccess().outputText

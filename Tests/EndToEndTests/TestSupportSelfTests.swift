@@ -303,6 +303,18 @@ extension TestSupportSelfTests {
         XCTAssertEqual(try XCTUnwrap(tail.dominantFrequency(from: 1, to: 1.5)), 1000, accuracy: 2)
     }
 
+    func testQuietMarkWaitsForTheSoundToStop() throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("vplay-capture-\(UUID()).s16le")
+        defer { try? FileManager.default.removeItem(at: url) }
+        // Ends in 0.5 s of silence: the mark is the end.
+        try stereoTone(silence: 0.5, tone: 1, frequency: 1000).withUnsafeBytes { try Data($0).write(to: url) }
+        XCTAssertEqual(try XCTUnwrap(AudioCapture.quietMark(of: url)), 2, accuracy: 0.001)
+        // Ends in sound (a player's tail): no mark while nothing more is recorded.
+        let tail = Array(stereoTone(silence: 0.5, tone: 1, frequency: 1000).dropLast(AudioCapture.sampleRate))
+        try tail.withUnsafeBytes { try Data($0).write(to: url) }
+        XCTAssertNil(try AudioCapture.quietMark(of: url, timeout: .milliseconds(200)))
+    }
+
     /// Records the test environment's null sink while the test tone is played
     /// into it: checks scripts/test-env.sh end to end.
     func testAudioCaptureRecordsWhatIsPlayedInTestEnvironment() throws {

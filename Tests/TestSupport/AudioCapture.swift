@@ -20,6 +20,19 @@ public struct AudioCapture: Sendable {
         return Double(size / bytesPerFrame) / Double(sampleRate)
     }
 
+    /// The end of the recording once its last `silence` seconds are quiet: only sound made
+    /// from now on can come after it. A player that has just quit can still arrive after
+    /// `duration(of:)` for as long as the recorder lags, and would pass for the next one's
+    /// first sound. Nil if the sink is not quiet within `timeout`.
+    public static func quietMark(of url: URL, silence: Double = 0.3, timeout: Duration = .seconds(5)) throws -> Double? {
+        let from = max(0, try duration(of: url) - silence)
+        let quiet = try wait(for: url, from: from, timeout: timeout) { capture in
+            capture.endTime - capture.startTime >= silence
+                && !capture.hasSound(from: capture.endTime - silence, to: capture.endTime)
+        }
+        return quiet?.endTime
+    }
+
     /// Where `samples` begin in the recording.
     public let startTime: Double
     /// Interleaved left/right samples.
