@@ -57,13 +57,12 @@ def needed(binary):
 
 
 def cached_paths():
-    """soname -> real path, for the libraries the loader finds by name alone."""
+    """soname -> real paths (one per architecture), for the libraries the loader finds by name
+    alone."""
     out = subprocess.run(["/sbin/ldconfig", "-p"], capture_output=True, text=True, check=True).stdout
     paths = {}
-    for line in out.splitlines():
-        m = re.match(r"\s*(\S+) \(([^)]*)\) => (\S+)", line)
-        if m and "x86-64" in m.group(2):
-            paths.setdefault(m.group(1), os.path.realpath(m.group(3)))
+    for m in re.finditer(r"^\s*(\S+) \([^)]*\) => (\S+)$", out, re.MULTILINE):
+        paths.setdefault(m.group(1), set()).add(os.path.realpath(m.group(2)))
     return paths
 
 
@@ -96,8 +95,9 @@ def order(binary, found):
     bound = {symbol for _, symbol, _ in found}
     exports = {p: exported(p) & bound for p in linked}
     must_follow = {p: {q for q in linked[:rank[p]] if exports[p] & exports[q]} for p in linked}
-    cache = cached_paths()
-    findable = {p for p in linked if cache.get(soname_of(p)) == p or in_runpath(binary, p)}
+    sonames = {p: soname_of(p) for p in linked}
+    cache, runpath = cached_paths(), runpath_folders(binary)
+    findable = {p for p in linked if p in cache.get(sonames[p], ()) or os.path.dirname(p) in runpath}
     # A library that must follow one the loader cannot be named for stays where it was linked.
     movable = set()
     for p in linked:
@@ -114,16 +114,15 @@ def order(binary, found):
         p = next(p for p in waiting if must_follow[p] <= placed)
         waiting.remove(p)
         placed.add(p)
-        names.append(soname_of(p))
+        names.append(sonames[p])
     return names
 
 
-def in_runpath(binary, path):
-    """True if path sits in one of binary's RUNPATH folders (the Swift runtime, when shared)."""
+def runpath_folders(binary):
+    """The real paths of binary's RUNPATH folders (the Swift runtime's, when it is shared)."""
     rp = subprocess.run(["patchelf", "--print-rpath", binary], capture_output=True, text=True).stdout.strip()
     origin = os.path.dirname(os.path.realpath(binary))
-    folders = [os.path.realpath(d.replace("$ORIGIN", origin)) for d in rp.split(":") if d]
-    return os.path.dirname(path) in folders
+    return {os.path.realpath(d.replace("$ORIGIN", origin)) for d in rp.split(":") if d}
 
 
 def main():
