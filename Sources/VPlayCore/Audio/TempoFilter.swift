@@ -13,8 +13,8 @@ import Foundation
 /// Rubberband runs with its short window and bins phased independently: with its defaults an
 /// onset's delay depends on the sound (a drum hit at 2× came up to 10 ms earlier than a tone
 /// burst), so one measured delay cannot serve every sound; this way tones, beeps, plucks and
-/// noise bursts all land within 2 ms of it, at half the delay. The price is a slightly softer
-/// sound, which speech at 2× (what speed is mostly used for) does not suffer from.
+/// noise bursts all land within 2 ms of it, at half the delay. The price, by rubberband's own
+/// account of these options, is a slightly softer, phasier sound.
 final class TempoFilter: @unchecked Sendable {
     let sampleRate: Int
     let channels: Int
