@@ -22,6 +22,9 @@ import subprocess
 import sys
 import tempfile
 
+SELF = "(the binary)"
+PT_LOAD, PT_DYNAMIC = 1, 2
+DT_NEEDED, DT_STRTAB = 1, 5
 BINDING = re.compile(r"binding file (\S+) \[\d+\] to (\S+) \[\d+\]: \S+ symbol `([^']+)'(?: \[([^\]]*)\])?")
 
 
@@ -47,8 +50,6 @@ def bindings(binary):
         raise RuntimeError("the loader reported no bindings (LD_DEBUG unsupported?)")
     return found
 
-
-SELF = "(the binary)"
 
 
 def needed(binary):
@@ -200,9 +201,6 @@ def permute_needed(path, names):
         f.seek(0)
         f.write(data)
 
-
-PT_LOAD, PT_DYNAMIC = 1, 2
-DT_NEEDED, DT_STRTAB = 1, 5
 
 if __name__ == "__main__":
     main()

@@ -41,22 +41,6 @@ final class TempoCalibrationTests: XCTestCase {
         return samples
     }
 
-    /// `input` after going through `tempo`, pushed a device buffer at a time as in playback.
-    private func stretched(_ input: [Int16], tempo: Double) throws -> [Int16] {
-        let filter = try XCTUnwrap(TempoFilter(sampleRate: rate, channels: 1, tempo: tempo))
-        var output: [Int16] = []
-        input.withUnsafeBytes { bytes in
-            var start = 0
-            while start < bytes.count {
-                let end = min(bytes.count, start + 1920)
-                filter.process(UnsafeRawBufferPointer(rebasing: bytes[start..<end])) { output += $0.bindMemory(to: Int16.self) }
-                start = end
-            }
-        }
-        filter.drain { output += $0.bindMemory(to: Int16.self) }
-        return output
-    }
-
     /// One delay serves every kind of sound: A/V sync at other speeds is only as good as this.
     func testMeasuredDelayPredictsWhereOnsetsOfEveryKindOfSoundLand() throws {
         try XCTSkipUnless(TempoFilter.hasRubberband, "this FFmpeg has no rubberband filter")
@@ -65,7 +49,8 @@ final class TempoCalibrationTests: XCTestCase {
             for sound in Sound.allCases {
                 let input = samples(of: sound)
                 let original = TempoCalibration.onsets(in: input, sampleRate: rate, minimumGap: 0.2)
-                let onsets = TempoCalibration.onsets(in: try stretched(input, tempo: tempo), sampleRate: rate,
+                let output = try XCTUnwrap(TempoCalibration.stretched(input, tempo: tempo, sampleRate: rate))
+                let onsets = TempoCalibration.onsets(in: output, sampleRate: rate,
                                                      minimumGap: 0.2 / tempo)
                 XCTAssertEqual(original.count, soundTimes.count, "\(sound)")
                 XCTAssertEqual(onsets.count, soundTimes.count, "tempo \(tempo), \(sound)")

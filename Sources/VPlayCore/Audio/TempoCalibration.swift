@@ -49,8 +49,16 @@ final class TempoCalibration: Sendable {
 
     /// Median delay of the clicks' onsets, in output seconds; nil if the filter fails.
     static func measure(tempo: Double, sampleRate: Int) -> Double? {
+        guard let output = stretched(clicks(sampleRate: sampleRate), tempo: tempo, sampleRate: sampleRate) else { return nil }
+        let found = onsets(in: output, sampleRate: sampleRate, minimumGap: 0.4 * clickSpacing / tempo)
+        guard found.count == clickTimes.count else { return nil }
+        let delays = zip(found, clickTimes).map { $0 - $1 / tempo }.sorted()
+        return delays[delays.count / 2]
+    }
+
+    /// Mono `input` through a fresh filter for `tempo`, drained; nil if the filter fails.
+    static func stretched(_ input: [Int16], tempo: Double, sampleRate: Int) -> [Int16]? {
         guard let filter = TempoFilter(sampleRate: sampleRate, channels: 1, tempo: tempo) else { return nil }
-        let input = clicks(sampleRate: sampleRate)
         var output: [Int16] = []
         output.reserveCapacity(Int(Double(input.count) / tempo) + sampleRate)
         input.withUnsafeBytes { bytes in
@@ -65,10 +73,7 @@ final class TempoCalibration: Sendable {
             }
         }
         filter.drain { output += $0.bindMemory(to: Int16.self) }
-        let found = onsets(in: output, sampleRate: sampleRate, minimumGap: 0.4 * clickSpacing / tempo)
-        guard found.count == clickTimes.count else { return nil }
-        let delays = zip(found, clickTimes).map { $0 - $1 / tempo }.sorted()
-        return delays[delays.count / 2]
+        return output
     }
 
     /// A 1 kHz burst of `clickLength` at each of `clickTimes`, silence elsewhere.

@@ -56,17 +56,16 @@ final class TempoFilter: @unchecked Sendable {
         av_channel_layout_uninit(&layout)
     }
 
-    /// The filter instances for `tempo`: one rubberband, or atempo stages (0.5...100 each in
-    /// FFmpeg 5.1: below 0.5, equal factors chained).
-    static func stages(for tempo: Double, rubberband: Bool = hasRubberband) -> [(filter: String, tempo: Double)] {
-        if rubberband { return [("rubberband", tempo)] }
+    /// The filter instances for `tempo`, with their settings: one rubberband, or atempo stages
+    /// (0.5...100 each in FFmpeg 5.1: below 0.5, equal factors chained).
+    static func stages(for tempo: Double, rubberband: Bool = hasRubberband)
+        -> [(filter: String, tempo: Double, options: KeyValuePairs<String, String>)] {
+        // Rubberband's settings put onsets at the same delay whatever the sound (see above).
+        if rubberband { return [("rubberband", tempo, ["window": "short", "phase": "independent"])] }
         var count = 1
         while pow(tempo, 1 / Double(count)) < 0.5 - 1e-12 { count += 1 }
-        return Array(repeating: ("atempo", max(0.5, pow(tempo, 1 / Double(count)))), count: count)
+        return Array(repeating: ("atempo", max(0.5, pow(tempo, 1 / Double(count))), [:]), count: count)
     }
-
-    /// Onsets at the same delay whatever the sound (see above).
-    static let rubberbandOptions: KeyValuePairs<String, String> = ["window": "short", "phase": "independent"]
 
     private func buildGraph(rubberband: Bool) -> Bool {
         guard let library, let graph = library.graphAlloc() else { return false }
@@ -95,9 +94,7 @@ final class TempoFilter: @unchecked Sendable {
             // Set as a double option rather than parsed text: no locale or rounding surprises.
             guard let stage = library.graphAllocFilter(graph, library.filter(named: step.filter), "tempo\(index)"),
                   av_opt_set_double(stage, "tempo", step.tempo, AV_OPT_SEARCH_CHILDREN) >= 0,
-                  step.filter != "rubberband" || Self.rubberbandOptions.allSatisfy({
-                      av_opt_set(stage, $0.key, $0.value, AV_OPT_SEARCH_CHILDREN) >= 0
-                  }),
+                  step.options.allSatisfy({ av_opt_set(stage, $0.key, $0.value, AV_OPT_SEARCH_CHILDREN) >= 0 }),
                   library.initialize(stage, nil) >= 0
             else { return false }
             chain.append(stage)
