@@ -39,14 +39,17 @@ final class FeatureTests: XCTestCase {
         // 4 s of tone plus the A-B second once more.
         XCTAssertTrue(recording.hasSound(from: start + 4.8, to: start + 4.95))
         XCTAssertFalse(recording.hasSound(from: start + 5.2, to: start + 5.3))
-        // The jump from B to A: measured at 20 ms, one device buffer (21 ms); fail past two.
-        var longestSilence = 0.0
+        // The jump from B to A: the sound stops at B itself, however late the main loop
+        // turns, and the gap was measured at 24–26 ms, about one device buffer (21 ms), with
+        // six busy loops on the two cores; fail past two.
+        var longestSilence = (start: 0.0, length: 0.0)
         var silence = 0.0
         for window in stride(from: start, to: start + 5.0, by: 0.002) {
             silence = recording.hasSound(from: window, to: window + 0.002, threshold: 0.01) ? 0 : silence + 0.002
-            longestSilence = max(longestSilence, silence)
+            if silence > longestSilence.length { longestSilence = (window + 0.002 - silence - start, silence) }
         }
-        XCTAssertLessThanOrEqual(longestSilence, 0.043)
+        XCTAssertLessThanOrEqual(longestSilence.length, 0.043)
+        XCTAssertEqual(longestSilence.start, 2, accuracy: 0.015, "the sound did not stop at B")
     }
 
     func testScreenshotSavesTheFrameOnScreenAtItsNativeSize() throws {

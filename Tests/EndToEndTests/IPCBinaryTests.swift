@@ -299,6 +299,9 @@ final class IPCTestClient {
     private let descriptor: Int32
     private var pending: [UInt8] = []
     private var nextRequestID = 1
+    /// Where each sent request's reply can start in `messages`: a test may send its own
+    /// ids too (the fuzz does), and an older answer with the same id is not this reply.
+    private var replyStart: [Int: Int] = [:]
     private(set) var messages: [IPCJSON] = []
     /// Lines from the server that were not JSON (there should be none).
     private(set) var unparsedLines: [String] = []
@@ -360,6 +363,7 @@ final class IPCTestClient {
     func sendCommand(_ arguments: [IPCJSON]) throws -> Int {
         let id = nextRequestID
         nextRequestID += 1
+        replyStart[id] = messages.count
         let message = IPCJSON.object(["command": .array(arguments), "request_id": .number(Double(id))])
         try send(message.encoded)
         return id
@@ -367,7 +371,8 @@ final class IPCTestClient {
 
     /// The reply to request `id`.
     func reply(to id: Int, timeout: Duration = .seconds(10)) throws -> IPCJSON {
-        guard let reply = waitFor(after: 0, timeout: timeout, where: { $0["request_id"] == .number(Double(id)) }) else {
+        guard let reply = waitFor(after: replyStart[id] ?? 0, timeout: timeout,
+                                  where: { $0["request_id"] == .number(Double(id)) }) else {
             throw IPCTestError("no reply to request \(id) (closed: \(isClosed))")
         }
         return reply

@@ -49,6 +49,7 @@ final class ManualAudioSink: AudioSink {
     }
 
     var bufferSeconds: Double { Double(format.bufferFrames) / Double(format.sampleRate) }
+
 }
 
 /// Drives a real `Player` on a real file, turn by turn, the way the main loop would,
@@ -68,6 +69,10 @@ final class EngineHarness {
     private(set) var events: [PlayerEvent] = []
     private var nextPull: Double
     private var offsetsSeen = 0
+    /// Fake seconds between main-loop turns while the device keeps pulling at its own pace:
+    /// a busy machine's late main loop. 0 turns whenever something is due.
+    var turnInterval = 0.0
+    private var nextTurn: Double
 
     init(_ url: URL, options: PlayerOptions = PlayerOptions(), audio: Bool = true, clock: FakeClock = FakeClock(),
          warn: @escaping @Sendable (String) -> Void = { _ in }) throws {
@@ -75,6 +80,7 @@ final class EngineHarness {
         player = try Player(path: url.path, options: options, audioSink: audio ? sink : nil,
                             wake: {}, monotonic: { clock.time }, warn: warn)
         nextPull = clock.time
+        nextTurn = clock.time
         player.start()
     }
 
@@ -98,7 +104,11 @@ final class EngineHarness {
     /// One main-loop turn, then time moves on to the next thing due (at most 10 ms),
     /// unless a decoder has not caught up yet, in which case real time passes instead.
     func step() {
-        let tick = player.tick()
+        var tick = Player.Tick(wakeAt: nextTurn)
+        if clock.time >= nextTurn {
+            tick = player.tick()
+            nextTurn = clock.time + turnInterval
+        }
         if tick.hasNewPicture {
             let offsets = player.stats.avOffsets
             let offset = offsets.count > offsetsSeen ? offsets.last : nil

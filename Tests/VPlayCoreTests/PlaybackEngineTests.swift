@@ -167,6 +167,21 @@ final class FeaturePlaybackTests: XCTestCase {
         XCTAssertEqual(jumpsToA, 2, "\(numbers)")
         XCTAssertEqual(numbers.last(where: { $0 > 90 }), 99)
     }
+
+    /// The sound stops at B, not wherever the main loop happens to notice B: 4 s of tone and
+    /// the A-B second once more is 5 s heard, even when the loop turns only every 200 ms.
+    func testABLoopSoundStopsAtBHoweverLateTheMainLoopTurns() throws {
+        for turnInterval in [0, 0.2] {
+            var options = PlayerOptions()
+            options.abLoopA = 1
+            options.abLoopB = 2
+            options.abLoopCount = 1
+            let harness = try EngineHarness(try MediaFactory.clip(.av(seconds: 4)), options: options)
+            harness.turnInterval = turnInterval
+            XCTAssertTrue(harness.run { $0.player.state.eofReached })
+            XCTAssertEqual(harness.sink.audibleSeconds, 5, accuracy: 0.03, "turns every \(turnInterval) s")
+        }
+    }
 }
 
 final class NestedFileTests: XCTestCase {

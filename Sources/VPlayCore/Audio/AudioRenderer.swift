@@ -3,8 +3,8 @@ import Foundation
 
 /// Produces the bytes the audio device asks for, on the device's thread: takes decoded
 /// frames, drops stale ones (older serial), trims to an exact seek's target, resamples,
-/// changes tempo with the pitch kept, applies volume with a short ramp, and sets the
-/// audio clock — the master clock.
+/// changes tempo with the pitch kept, applies volume with a short ramp, stops at an A-B
+/// loop's end, and sets the audio clock — the master clock.
 public final class AudioRenderer: @unchecked Sendable {
     private let frames: FrameQueue
     private let packets: PacketQueue
@@ -37,15 +37,23 @@ public final class AudioRenderer: @unchecked Sendable {
         var speed: Double = 1
         /// True once every queued sample up to the end of stream has been handed over.
         var idle = true
+        /// Media time the sound stops at (an A-B loop's B), nil to play on.
+        var stopTime: Double?
+        /// The serial whose sound has been handed over up to `stopTime`.
+        var stoppedSerial: Int?
     }
     private let shared = Locked(Shared())
 
+    private let wake: @Sendable () -> Void
+
+    /// - Parameter wake: called on the device thread when the sound reaches the stop time.
     init(frames: FrameQueue, packets: PacketQueue, clock: SharedClock,
-         monotonic: @escaping @Sendable () -> Double) {
+         monotonic: @escaping @Sendable () -> Double, wake: @escaping @Sendable () -> Void = {}) {
         self.frames = frames
         self.packets = packets
         self.clock = clock
         self.monotonic = monotonic
+        self.wake = wake
     }
 
     /// Called once by the sink after the device opened, before the first callback.
@@ -66,6 +74,19 @@ public final class AudioRenderer: @unchecked Sendable {
 
     /// True when the last fill found nothing to play.
     var isIdle: Bool { shared.withLock { $0.idle } }
+
+    /// Stops the sound at media time `time` (nil plays on). Cut at the renderer, it ends
+    /// exactly there however late the main loop notices; frames past it stay queued.
+    func setStopTime(_ time: Double?) {
+        shared.withLock {
+            guard $0.stopTime != time else { return }
+            $0.stopTime = time
+            $0.stoppedSerial = nil   // a new B: the sound up to it plays
+        }
+    }
+
+    /// The serial whose sound has all been handed to the device up to the stop time.
+    var stoppedSerial: Int? { shared.withLock { $0.stoppedSerial } }
 
     /// Fills `destination` completely (silence where there is nothing to play).
     /// - Parameter latency: seconds from now until the first byte of `destination` is heard,
@@ -107,7 +128,8 @@ public final class AudioRenderer: @unchecked Sendable {
     }
 
     private func decodeNextFrame() -> Bool {
-        let requested = shared.withLock { $0.speed }
+        let (requested, stop, stoppedSerial) = shared.withLock { ($0.speed, $0.stopTime, $0.stoppedSerial) }
+        if stop != nil, stoppedSerial == packets.serial { return false }
         if requested != speed {
             speed = requested
             restartTempo()
@@ -142,15 +164,26 @@ public final class AudioRenderer: @unchecked Sendable {
                 if tempoDelay == nil { tempoDelay = TempoCalibration.shared.delay(tempo: speed, sampleRate: output.sampleRate) }
                 let outputSeconds = Double(tempo.outputSamples) / Double(output.sampleRate) - (tempoDelay ?? 0)
                 bufferEndTime = segmentStart + outputSeconds * speed
-                return true
+                return cutAtStop(stop)
             }
             playsStretched = false
             bufferSize = size
             bufferIndex = skip
             bufferEndTime = start + Double(size - skip) / Double(output.bytesPerSecond)
-            return true
+            return cutAtStop(stop)
         }
         return false
+    }
+
+    /// Shortens the buffer to end at `stop` when it runs past it; false when nothing is left.
+    private func cutAtStop(_ stop: Double?) -> Bool {
+        guard let stop, bufferEndTime > stop else { return true }
+        let excessFrames = Int(((bufferEndTime - stop) / speed * Double(output.sampleRate)).rounded(.up))
+        bufferSize = max(bufferIndex, bufferSize - excessFrames * output.bytesPerFrame)
+        bufferEndTime = stop
+        shared.withLock { $0.stoppedSerial = bufferSerial }
+        wake()
+        return bufferSize > bufferIndex
     }
 
     /// A fresh tempo filter (none at speed 1): after a seek or a change of speed.

@@ -38,6 +38,12 @@ public struct ABLoop: Equatable, Sendable {
         }
     }
 
+    /// Playback reaching B will jump back: both points are set and jumps are left.
+    public var jumpsAtB: Bool {
+        guard let a, let b, b > a else { return false }
+        return remaining.map { $0 > 0 } ?? true
+    }
+
     /// Where to seek when playback at `position` has reached B, or nil to play on.
     /// A returned target counts as one jump.
     public mutating func loopTarget(position: Double) -> Double? {

@@ -10,7 +10,8 @@ final class AudioPath {
     let clock = SharedClock()
     let format: AudioFormat
 
-    init(file: MediaFile, stream index: Int, sink: AudioSink, monotonic: @escaping @Sendable () -> Double) throws {
+    init(file: MediaFile, stream index: Int, sink: AudioSink, monotonic: @escaping @Sendable () -> Double,
+         wake: @escaping @Sendable () -> Void) throws {
         let stream = file.stream(index)
         let codec = try CodecContext(stream: stream, path: file.path)
         packets = PacketQueue(secondsPerTick: av_q2d(stream.pointee.time_base))
@@ -18,7 +19,7 @@ final class AudioPath {
         decoder = Decoder(codec: codec, packets: packets, frames: frames, kind: AVMEDIA_TYPE_AUDIO,
                           frameRate: AVRational(num: 0, den: 1))
         renderer = AudioRenderer(frames: frames, packets: packets, clock: clock,
-                                 monotonic: monotonic)
+                                 monotonic: monotonic, wake: wake)
         let parameters = stream.pointee.codecpar.pointee
         let rate = Int(parameters.sample_rate > 0 ? parameters.sample_rate : 48000)
         let channels = Int(max(1, min(8, parameters.ch_layout.nb_channels)))

@@ -80,7 +80,7 @@ public final class Player {
         var audio: AudioPath?
         if let index = file.audioStream, let audioSink {
             do {
-                audio = try AudioPath(file: file, stream: index, sink: audioSink, monotonic: monotonic)
+                audio = try AudioPath(file: file, stream: index, sink: audioSink, monotonic: monotonic, wake: wake)
             } catch let error as PlayerError {
                 if video == nil { throw error }
                 warn("\(error.reason); playing without sound")
@@ -225,7 +225,8 @@ public final class Player {
         if !awaitingRestart || video == nil {
             updatePosition(now: now)
         }
-        if !state.isSeeking, !awaitingRestart, let target = abLoop.loopTarget(position: state.position) {
+        audio?.renderer.setStopTime(abLoop.jumpsAtB ? abLoop.b.map { $0 + startTime } : nil)
+        if !state.isSeeking, !awaitingRestart, let target = abLoop.loopTarget(position: loopPosition) {
             requestSeek(to: target, precision: .exact, announce: true)
         } else if let end = options.end, state.position >= end, !state.isSeeking, !awaitingRestart {
             endOfFile(now: now)
@@ -241,6 +242,15 @@ public final class Player {
         }
         if awaitingRestart || state.isSeeking { tick.wakeAt = min(tick.wakeAt, now + 0.01) }
         return tick
+    }
+
+    /// The position the A-B loop checks. The sound stops at B; once all of it is with the
+    /// device the jump goes at once, so the sound from A follows while the last of B plays.
+    private var loopPosition: Double {
+        if let audio, let b = abLoop.b, audio.renderer.stoppedSerial == audio.packets.serial {
+            return max(state.position, b)
+        }
+        return state.position
     }
 
     private func didShow(_ frame: Frame, now: Double) {
