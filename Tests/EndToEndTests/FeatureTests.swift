@@ -36,20 +36,24 @@ final class FeatureTests: XCTestCase {
             $0.firstSound() != nil && $0.endTime > ($0.firstSound() ?? 0) + 5.3
         })
         let start = try XCTUnwrap(recording.firstSound())
-        // 4 s of tone plus the A-B second once more.
-        XCTAssertTrue(recording.hasSound(from: start + 4.8, to: start + 4.95))
-        XCTAssertFalse(recording.hasSound(from: start + 5.2, to: start + 5.3))
-        // The jump from B to A: the sound stops at B itself, however late the main loop
-        // turns, and the gap was measured at 24–26 ms, about one device buffer (21 ms), with
-        // six busy loops on the two cores; fail past two.
-        var longestSilence = (start: 0.0, length: 0.0)
+        // 4 s of tone plus the A-B second once more: the sound stops at B itself, however
+        // late the main loop turns (it played on 50–120 ms when the loop jumped on the
+        // position alone). The jump's gap was measured at 8–10 ms, 30 at most, with six busy
+        // loops on the two cores; fail past two device buffers (43 ms).
+        var heard = 0.0
+        var longestSilence = 0.0
         var silence = 0.0
-        for window in stride(from: start, to: start + 5.0, by: 0.002) {
-            silence = recording.hasSound(from: window, to: window + 0.002, threshold: 0.01) ? 0 : silence + 0.002
-            if silence > longestSilence.length { longestSilence = (window + 0.002 - silence - start, silence) }
+        for window in stride(from: start, to: min(recording.endTime, start + 6) - 0.002, by: 0.002) {
+            if recording.hasSound(from: window, to: window + 0.002, threshold: 0.01) {
+                heard += 0.002
+                longestSilence = max(longestSilence, silence)   // silence with sound after it
+                silence = 0
+            } else {
+                silence += 0.002
+            }
         }
-        XCTAssertLessThanOrEqual(longestSilence.length, 0.043)
-        XCTAssertEqual(longestSilence.start, 2, accuracy: 0.015, "the sound did not stop at B")
+        XCTAssertEqual(heard, 5, accuracy: 0.02, "seconds of sound")
+        XCTAssertLessThanOrEqual(longestSilence, 0.043)
     }
 
     func testScreenshotSavesTheFrameOnScreenAtItsNativeSize() throws {

@@ -75,7 +75,9 @@ final class StalledInputTests: XCTestCase {
         XCTAssertFalse(result.timedOut, "still running 5 s after q while the read waits")
         XCTAssertFalse(result.wasSignalled)
         XCTAssertEqual(result.status, 0, result.errorText)
-        XCTAssertLessThan((ContinuousClock.now - pressed).inSeconds, 1, "quitting waited for the read")
+        // The read never returns, so waiting for it would time out above. Measured 0.28 s,
+        // 1.5 s once with the suite and two busy loops sharing the two cores.
+        XCTAssertLessThan((ContinuousClock.now - pressed).inSeconds, 3, "quitting waited for the read")
     }
 
     // MARK: - Helpers

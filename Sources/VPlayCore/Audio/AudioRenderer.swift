@@ -29,6 +29,8 @@ public final class AudioRenderer: @unchecked Sendable {
     private var tempoDelay: Double?
     /// Media time at the end of the data in `buffer`.
     private var bufferEndTime: Double = .nan
+    /// Monotonic time at which the end of the data handed over so far will be heard.
+    private var endHeardAt: Double = 0
     private var bufferSerial = -1
     private var appliedGain: Float = 1
 
@@ -91,7 +93,9 @@ public final class AudioRenderer: @unchecked Sendable {
     /// Fills `destination` completely (silence where there is nothing to play).
     /// - Parameter latency: seconds from now until the first byte of `destination` is heard,
     ///   when the device can tell; otherwise two device buffers are assumed (as ffplay does).
-    public func render(into destination: UnsafeMutableRawBufferPointer, latency: Double? = nil) {
+    /// - Returns: the bytes of sound at its start; the rest is silence.
+    @discardableResult
+    public func render(into destination: UnsafeMutableRawBufferPointer, latency: Double? = nil) -> Int {
         let now = monotonic()
         var written = 0
         var played = false
@@ -114,17 +118,20 @@ public final class AudioRenderer: @unchecked Sendable {
         shared.withLock { $0.idle = !played }
         if bufferEndTime.isFinite {
             // What the listener hears now: the end of our data minus everything still
-            // queued between here and the speaker (our buffer, this one and the device's).
-            // At a speed other than 1 a second of output covers `speed` seconds of media.
-            // Set on silent callbacks too: when the data runs out (a stalled read) the clock
-            // stops where the sound did instead of running on, as in ffplay.
+            // queued between here and the speaker (the device's queue, what this fill wrote
+            // and our buffer). At a speed other than 1 a second of output covers `speed`
+            // seconds of media. Set on silent fills too: when the data runs out (a stalled
+            // read, an A-B loop's B) the clock stops where the sound does, as in ffplay.
             let rate = Double(output.bytesPerSecond)
-            let device = latency.map { max(0, $0) + Double(destination.count) / rate }
-                ?? Double(2 * output.bufferFrames * output.bytesPerFrame) / rate
-            let pending = device + Double(bufferSize - bufferIndex) / rate
-            clock.set(bufferEndTime - pending * speed,
+            if written > 0 {
+                let ahead = max(0, latency
+                    ?? Double(2 * output.bufferFrames * output.bytesPerFrame - destination.count) / rate)
+                endHeardAt = now + ahead + Double(written + bufferSize - bufferIndex) / rate
+            }
+            clock.set(bufferEndTime - max(0, endHeardAt - now) * speed,
                       serial: bufferSerial, at: now, speed: speed)
         }
+        return written
     }
 
     private func decodeNextFrame() -> Bool {

@@ -61,6 +61,15 @@ final class VideoPath {
     /// Frames are decoded before frames shown earlier (B-frames).
     let hasReorderedFrames: Bool
 
+    /// The picture up covers media time `time`, or the next one starts at or after it.
+    func hasShownFrames(upTo time: Double) -> Bool {
+        guard frames.hasShownFrame else { return false }
+        let shown = frames.peekLast()
+        guard shown.serial == packets.serial else { return false }
+        if shown.pts + shown.duration >= time - 0.001 { return true }   // 1 ms: rounding of the sum
+        return frames.remaining > 0 && frames.peek().serial == shown.serial && frames.peek().pts >= time
+    }
+
     init(file: MediaFile, stream index: Int, wake: @escaping @Sendable () -> Void) throws {
         if let size = file.refusedPictureSize(of: index) {
             throw PlayerError.noDecoder(file.path, "picture size \(size.width)x\(size.height) is too large")

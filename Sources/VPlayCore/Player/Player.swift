@@ -204,9 +204,11 @@ public final class Player {
             // A step shows the next frame at once, however long the pause before it: timed,
             // every frame queued would be late and all but the last dropped.
             let showsAtOnce = options.untimed || stepping
+            // While a seek lands, the pictures still queued belong to where playback was
+            // asked to leave (past an A-B loop's B, say): held, as when paused.
             let outcome = video.scheduler.refresh(now: now, master: showsAtOnce ? nil : master,
-                                                  paused: state.isPaused && !stepping, untimed: showsAtOnce,
-                                                  lead: displayLatency)
+                                                  paused: (state.isPaused || awaitingRestart) && !stepping,
+                                                  untimed: showsAtOnce, lead: displayLatency)
             tick.wakeAt = outcome.wakeAt
             if options.untimed && outcome.newFrame != nil { tick.wakeAt = now }
             if let frame = outcome.newFrame {
@@ -225,8 +227,11 @@ public final class Player {
         if !awaitingRestart || video == nil {
             updatePosition(now: now)
         }
-        audio?.renderer.setStopTime(abLoop.jumpsAtB ? abLoop.b.map { $0 + startTime } : nil)
-        if !state.isSeeking, !awaitingRestart, let target = abLoop.loopTarget(position: loopPosition) {
+        if !awaitingRestart {
+            // Not while a jump lands: the old position's sound past B must stay unplayed.
+            audio?.renderer.setStopTime(abLoop.jumpsAtB ? abLoop.b.map { $0 + startTime } : nil)
+        }
+        if !state.isSeeking, !awaitingRestart, let target = abLoop.loopTarget(position: loopPosition(now: now)) {
             requestSeek(to: target, precision: .exact, announce: true)
         } else if let end = options.end, state.position >= end, !state.isSeeking, !awaitingRestart {
             endOfFile(now: now)
@@ -245,12 +250,14 @@ public final class Player {
     }
 
     /// The position the A-B loop checks. The sound stops at B; once all of it is with the
-    /// device the jump goes at once, so the sound from A follows while the last of B plays.
-    private var loopPosition: Double {
-        if let audio, let b = abLoop.b, audio.renderer.stoppedSerial == audio.packets.serial {
-            return max(state.position, b)
+    /// device and the last picture before B is up, the jump goes, so the sound from A
+    /// follows while the last of B still plays.
+    private func loopPosition(now: Double) -> Double {
+        guard let audio, let b = abLoop.b, audio.renderer.stoppedSerial == audio.packets.serial else {
+            return state.position
         }
-        return state.position
+        let heard = audio.time(at: now).map { $0 - startTime } ?? state.position
+        return video.map { $0.hasShownFrames(upTo: b + startTime) } ?? true ? max(heard, b) : heard
     }
 
     private func didShow(_ frame: Frame, now: Double) {

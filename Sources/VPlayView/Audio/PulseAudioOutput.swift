@@ -9,8 +9,11 @@ import VPlayCore
 /// mpv, which asks PulseAudio, was within 1 ms.
 ///
 /// One thread pulls a device buffer from the renderer and writes it; the write blocks while
-/// PulseAudio's buffer is full. While paused the stream is closed (no thread, no CPU) and
-/// opened again with the same format on play, as the SDL output does.
+/// PulseAudio's buffer is full. When the sound runs out (a seek, an A-B loop's jump, a
+/// stalled read) only the sound goes, then silence in short slices, so what comes next
+/// follows after a slice of silence rather than a buffer of it. While paused the stream is
+/// closed (no thread, no CPU) and opened again with the same format on play, as the SDL
+/// output does.
 public final class PulseAudioOutput: AudioSink {
     private let library: PulseLibrary
     private var renderer: AudioRenderer?
@@ -85,6 +88,15 @@ public final class PulseAudioOutput: AudioSink {
 
     struct PulseError: Error {}
 
+    /// How much of a filled buffer to write: the sound alone when there is some; otherwise a
+    /// quarter buffer of silence (about 5 ms; whole frames, as buffers hold a power of two),
+    /// and whole buffers again once the silence has lasted about 100 ms (a stalled read), for
+    /// fewer wake-ups.
+    static func bytesToWrite(sound: Int, silentFills: Int, bufferBytes: Int) -> Int {
+        if sound > 0 { return sound }
+        return silentFills > 20 ? bufferBytes : bufferBytes / 4
+    }
+
     /// The writing thread's side: owns nothing but what `stop` waits for.
     private final class Worker: @unchecked Sendable {
         let stream: PulseLibrary.Stream
@@ -108,11 +120,14 @@ public final class PulseAudioOutput: AudioSink {
                 finished.signal()
             }
             var error: Int32 = 0
+            var silentSlices = 0
             while running.withLock({ $0 }) {
                 // Everything written so far plays before this buffer's first byte.
                 let queued = library.latency(stream, &error)
-                renderer.render(into: buffer, latency: queued == pa_usec_t.max ? nil : Double(queued) / 1_000_000)
-                if library.write(stream, buffer.baseAddress, bufferBytes, &error) < 0 { break }
+                let sound = renderer.render(into: buffer, latency: queued == pa_usec_t.max ? nil : Double(queued) / 1_000_000)
+                silentSlices = sound > 0 ? 0 : silentSlices + 1
+                let count = PulseAudioOutput.bytesToWrite(sound: sound, silentFills: silentSlices, bufferBytes: bufferBytes)
+                if library.write(stream, buffer.baseAddress, count, &error) < 0 { break }
             }
         }
 
