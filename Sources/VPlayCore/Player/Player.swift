@@ -257,7 +257,10 @@ public final class Player {
             return state.position
         }
         let heard = audio.time(at: now).map { $0 - startTime } ?? state.position
-        return video.map { $0.hasShownFrames(upTo: b + startTime) } ?? true ? max(heard, b) : heard
+        // All of it heard (1 ms: the rounding of adding and taking away the start time), or
+        // the last picture before B is up.
+        let reached = heard >= b - 0.001 || (video?.hasShownFrames(upTo: b + startTime) ?? true)
+        return reached ? max(heard, b) : heard
     }
 
     private func didShow(_ frame: Frame, now: Double) {

@@ -120,13 +120,13 @@ public final class PulseAudioOutput: AudioSink {
                 finished.signal()
             }
             var error: Int32 = 0
-            var silentSlices = 0
+            var silentFills = 0
             while running.withLock({ $0 }) {
                 // Everything written so far plays before this buffer's first byte.
                 let queued = library.latency(stream, &error)
                 let sound = renderer.render(into: buffer, latency: queued == pa_usec_t.max ? nil : Double(queued) / 1_000_000)
-                silentSlices = sound > 0 ? 0 : silentSlices + 1
-                let count = PulseAudioOutput.bytesToWrite(sound: sound, silentFills: silentSlices, bufferBytes: bufferBytes)
+                silentFills = sound > 0 ? 0 : silentFills + 1
+                let count = PulseAudioOutput.bytesToWrite(sound: sound, silentFills: silentFills, bufferBytes: bufferBytes)
                 if library.write(stream, buffer.baseAddress, count, &error) < 0 { break }
             }
         }
