@@ -49,7 +49,6 @@ final class ManualAudioSink: AudioSink {
     }
 
     var bufferSeconds: Double { Double(format.bufferFrames) / Double(format.sampleRate) }
-
 }
 
 /// Drives a real `Player` on a real file, turn by turn, the way the main loop would,

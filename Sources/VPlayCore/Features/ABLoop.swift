@@ -52,7 +52,7 @@ public struct ABLoop: Equatable, Sendable {
             isArmed = true
             return nil
         }
-        guard isArmed, remaining.map({ $0 > 0 }) ?? true else { return nil }
+        guard isArmed, jumpsAtB else { return nil }
         isArmed = false
         remaining = remaining.map { $0 - 1 }
         return a
