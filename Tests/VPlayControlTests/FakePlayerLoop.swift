@@ -104,7 +104,7 @@ final class FakePlayerLoop: @unchecked Sendable {
             state.abLoopA = a
             state.abLoopB = b
         case .frameStep, .frameBackStep, .showText, .cycleABLoop, .screenshot, .quitSavingPosition,
-             .playlistNext, .playlistPrevious, .loadFile:
+             .playlistNext, .playlistPrevious, .loadFile, .selectTrack, .cycleTrack:
             break
         }
         return []

@@ -12,8 +12,8 @@ final class AudioLatencyTests: XCTestCase {
         let bytes = harness.sink.format.bufferFrames * harness.sink.format.channels
         XCTAssertTrue(harness.run { $0.sink.samples.count >= pulls * bytes })
         XCTAssertEqual(harness.sink.samples.count, pulls * bytes, "stopped right after that pull")
-        let audio = try XCTUnwrap(harness.player.audio)
-        return audio.clock.snapshot.pts
+        let output = try XCTUnwrap(harness.player.output)
+        return output.clock.snapshot.pts
     }
 
     func testAReportedLatencyReplacesTheTwoBufferGuess() throws {

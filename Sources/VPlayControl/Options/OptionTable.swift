@@ -69,6 +69,21 @@ enum OptionTable {
         OptionSpec(["--no-video", "-vn"], .flag, "play the sound only, with no window; quit at the end", default: "no") { draft, use throws(OptionError) in
             draft.options.player.videoEnabled = !(try use.flag())
         },
+        OptionSpec(["--aid"], .value("ID"), "the audio track to play: an id from 1, auto or no", default: "auto") { draft, use throws(OptionError) in
+            draft.options.player.audioTrack = try use.track()
+        },
+        OptionSpec(["--vid"], .value("ID"), "the video track to play: an id from 1, auto or no", default: "auto") { draft, use throws(OptionError) in
+            draft.options.player.videoTrack = try use.track()
+        },
+        OptionSpec(["--sid"], .value("ID"), "the subtitle track to show: an id from 1, auto or no", default: "auto") { draft, use throws(OptionError) in
+            draft.options.player.subtitleTrack = try use.track()
+        },
+        OptionSpec(["--alang"], .value("LANGS"), "audio languages to prefer, e.g. en,fr (ISO 639-1 or -2)", default: "none") { draft, use throws(OptionError) in
+            draft.options.player.audioLanguages = try use.languages()
+        },
+        OptionSpec(["--slang"], .value("LANGS"), "subtitle languages to prefer, e.g. en,fr", default: "none") { draft, use throws(OptionError) in
+            draft.options.player.subtitleLanguages = try use.languages()
+        },
         OptionSpec(["--thumbnails"], .flag, "seek-bar previews: a picture of the video above the pointer", default: "yes") { draft, use throws(OptionError) in
             draft.options.thumbnails = try use.flag()
         },

@@ -1,3 +1,6 @@
+import Foundation
+import VPlayCore
+
 /// One option as written on the command line, with conversions that throw an
 /// `OptionError` naming the spelling the user typed.
 struct OptionUse {
@@ -38,6 +41,22 @@ struct OptionUse {
         let number = try number()
         guard range.contains(number) else { throw .outOfRange(name, value ?? "", ValueText.describe(range)) }
         return number
+    }
+
+    /// A track: `auto`, `no`, or an id from 1.
+    func track() throws(OptionError) -> TrackChoice {
+        let text = try text()
+        guard let choice = TrackChoice(text) else { throw .invalidValue(name, text, expected: "auto, no or a track id from 1") }
+        return choice
+    }
+
+    /// A comma list of language codes, most wanted first.
+    func languages() throws(OptionError) -> [String] {
+        let codes = try text().split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        guard !codes.isEmpty, codes.allSatisfy({ $0.allSatisfy { $0.isLetter || $0 == "-" || $0 == "_" } }) else {
+            throw .invalidValue(name, value ?? "", expected: "language codes separated by commas (en,fr or eng,fre)")
+        }
+        return codes
     }
 
     func integer(in range: ClosedRange<Int>) throws(OptionError) -> Int {

@@ -4,14 +4,21 @@ import Foundation
 /// Produces the bytes the audio device asks for, on the device's thread: takes decoded
 /// frames, drops stale ones (older serial), trims to an exact seek's target, resamples,
 /// changes tempo with the pitch kept, applies volume with a short ramp, stops at an A-B
-/// loop's end, and sets the audio clock — the master clock.
+/// loop's end, and sets the audio clock — the master clock. Its source (the selected audio
+/// track's frames) can change while it plays: the new track's sound follows on from where
+/// the old one's ended, so the device and the clock carry on across the switch.
 public final class AudioRenderer: @unchecked Sendable {
-    private let frames: FrameQueue
-    private let packets: PacketQueue
+    /// The decoded sound of one audio track.
+    struct Source {
+        let frames: FrameQueue
+        let packets: PacketQueue
+    }
+
     private let clock: SharedClock
     private let monotonic: @Sendable () -> Double
 
     // Touched only on the device thread (after `prepare`).
+    private var source: Source?
     private var output = AudioFormat(sampleRate: 48000, channels: 2, bufferFrames: 1024)
     private var resampler: Resampler?
     /// Resampled audio of the current frame.
@@ -29,10 +36,25 @@ public final class AudioRenderer: @unchecked Sendable {
     private var tempoDelay: Double?
     /// Media time at the end of the data in `buffer`.
     private var bufferEndTime: Double = .nan
+    /// After a change of source: the sound before this media time (on timeline
+    /// `resumeSerial`) was played by the old one, or is past for the picture.
+    private var resumeTime: Double = .nan
+    private var resumeSerial = -1
+    /// After a change from silence: the clock the picture runs on, which sets `resumeTime`
+    /// when the first sound is taken.
+    private var resumeClock: Clock?
     /// Monotonic time at which the end of the data handed over so far will be heard.
     private var endHeardAt: Double = 0
     private var bufferSerial = -1
     private var appliedGain: Float = 1
+
+    /// A change of source asked for and not yet carried out.
+    private struct SourceChange {
+        var source: Source?
+        var id: Int
+        /// Where the sound starts when nothing played before: the clock the picture runs on.
+        var handover: Clock?
+    }
 
     private struct Shared {
         var targetGain: Float = 1
@@ -43,20 +65,39 @@ public final class AudioRenderer: @unchecked Sendable {
         var stopTime: Double?
         /// The serial whose sound has been handed over up to `stopTime`.
         var stoppedSerial: Int?
+        var pendingSource: SourceChange?
+        /// The id of the source playing (see `setSource`).
+        var sourceID = 0
     }
     private let shared = Locked(Shared())
 
     private let wake: @Sendable () -> Void
 
-    /// - Parameter wake: called on the device thread when the sound reaches the stop time.
-    init(frames: FrameQueue, packets: PacketQueue, clock: SharedClock,
-         monotonic: @escaping @Sendable () -> Double, wake: @escaping @Sendable () -> Void = {}) {
-        self.frames = frames
-        self.packets = packets
+    /// - Parameter wake: called on the device thread when the sound reaches the stop time or
+    ///   a new source takes over.
+    init(clock: SharedClock, monotonic: @escaping @Sendable () -> Double, wake: @escaping @Sendable () -> Void = {}) {
         self.clock = clock
         self.monotonic = monotonic
         self.wake = wake
     }
+
+    /// A renderer playing `frames` from the start.
+    convenience init(frames: FrameQueue, packets: PacketQueue, clock: SharedClock,
+                     monotonic: @escaping @Sendable () -> Double, wake: @escaping @Sendable () -> Void = {}) {
+        self.init(clock: clock, monotonic: monotonic, wake: wake)
+        source = Source(frames: frames, packets: packets)
+    }
+
+    /// Plays `source` from now on (nil: silence), once its first sound at or after where the
+    /// current one has got to is decoded; the current source plays until then. `handover`
+    /// says where sound starts when none is playing. `id` comes back in `sourceID` once the
+    /// change is made, so the caller knows when the old source is free.
+    func setSource(_ source: Source?, id: Int, handover: Clock? = nil) {
+        shared.withLock { $0.pendingSource = SourceChange(source: source, id: id, handover: handover) }
+    }
+
+    /// The id given with the source that plays now.
+    var sourceID: Int { shared.withLock { $0.sourceID } }
 
     /// Called once by the sink after the device opened, before the first callback.
     public func prepare(for format: AudioFormat) {
@@ -97,11 +138,14 @@ public final class AudioRenderer: @unchecked Sendable {
     @discardableResult
     public func render(into destination: UnsafeMutableRawBufferPointer, latency: Double? = nil) -> Int {
         let now = monotonic()
+        // Seconds until the first byte of this fill is heard.
+        let ahead = max(0, latency ?? Double(2 * output.bufferFrames * output.bytesPerFrame - destination.count)
+            / Double(output.bytesPerSecond))
         var written = 0
         var played = false
         while written < destination.count {
             if bufferIndex >= bufferSize {
-                if !decodeNextFrame() {
+                if !decodeNextFrame(now: now, heardAfter: ahead + Double(written) / Double(output.bytesPerSecond)) {
                     // Nothing ready: silence for the rest, the clock is left alone.
                     memset(destination.baseAddress! + written, 0, destination.count - written)
                     break
@@ -124,8 +168,6 @@ public final class AudioRenderer: @unchecked Sendable {
             // read, an A-B loop's B) the clock stops where the sound does, as in ffplay.
             let rate = Double(output.bytesPerSecond)
             if written > 0 {
-                let ahead = max(0, latency
-                    ?? Double(2 * output.bufferFrames * output.bytesPerFrame - destination.count) / rate)
                 endHeardAt = now + ahead + Double(written + bufferSize - bufferIndex) / rate
             }
             clock.set(bufferEndTime - max(0, endHeardAt - now) * speed,
@@ -134,17 +176,29 @@ public final class AudioRenderer: @unchecked Sendable {
         return written
     }
 
-    private func decodeNextFrame() -> Bool {
-        let (requested, stop, stoppedSerial) = shared.withLock { ($0.speed, $0.stopTime, $0.stoppedSerial) }
-        if stop != nil, stoppedSerial == packets.serial { return false }
+    /// - Parameter heardAfter: seconds from `now` until the next byte put out is heard.
+    private func decodeNextFrame(now: Double, heardAfter latency: Double) -> Bool {
+        let (requested, stop, stoppedSerial, change) = shared.withLock {
+            ($0.speed, $0.stopTime, $0.stoppedSerial, $0.pendingSource)
+        }
+        if let change { adopt(change, now: now) }
+        guard let source else { return false }
+        let frames = source.frames, serial = source.packets.serial
+        if stop != nil, stoppedSerial == serial { return false }
         if requested != speed {
             speed = requested
             restartTempo()
         }
+        if let resumeClock {
+            resumeTime = resumeClock.time(at: now + latency)
+            resumeSerial = resumeClock.serial
+        }
         while frames.remaining > 0 {
             let frame = frames.peek()
             defer { frames.advance() }
-            guard frame.serial == packets.serial, let resampler else { continue }
+            guard frame.serial == serial, let resampler else { continue }
+            let resumes = resumeTime.isFinite && frame.serial == resumeSerial && frame.pts.isFinite
+            if resumes && frame.pts + frame.duration <= resumeTime { continue }
             if frame.serial != bufferSerial {
                 restartTempo()   // samples held by the filter belong to the old position
                 bufferSerial = frame.serial
@@ -153,10 +207,15 @@ public final class AudioRenderer: @unchecked Sendable {
             guard size > 0 else { continue }
             var start = frame.pts.isFinite ? frame.pts : bufferEndTime
             var skip = 0
-            if frame.seekTarget.isFinite, start.isFinite, frame.seekTarget > start {
-                // Exact seek: start at the target instant, not at the frame's start.
-                skip = min(size, Int((frame.seekTarget - start) * Double(output.sampleRate)) * output.bytesPerFrame)
-                start = frame.seekTarget
+            // Exact seek: start at the target instant, not at the frame's start; after a change
+            // of source, where the old one's sound ended.
+            let trimTo = max(frame.seekTarget.isFinite ? frame.seekTarget : -.infinity,
+                             resumes ? resumeTime : -.infinity)
+            resumeTime = .nan
+            resumeClock = nil
+            if trimTo.isFinite, start.isFinite, trimTo > start {
+                skip = min(size, Int((trimTo - start) * Double(output.sampleRate)) * output.bytesPerFrame)
+                start = trimTo
             }
             if let tempo {
                 if !segmentStart.isFinite { segmentStart = start }
@@ -180,6 +239,45 @@ public final class AudioRenderer: @unchecked Sendable {
             return cutAtStop(stop)
         }
         return false
+    }
+
+    /// Carries out a change of source once the new one has sound for where the old one ended
+    /// (or, from silence, for where the picture is when it will be heard). Older sound in it
+    /// is dropped unheard.
+    private func adopt(_ change: SourceChange, now: Double) {
+        var resumeAt = Double.nan, serialAt = -1
+        resumeClock = nil
+        if let next = change.source {
+            if let current = source, bufferEndTime.isFinite {
+                resumeAt = bufferEndTime
+                serialAt = bufferSerial
+                let serial = next.packets.serial
+                while next.frames.remaining > 0 {
+                    let frame = next.frames.peek()
+                    let heard = frame.serial == serialAt && frame.pts.isFinite && frame.pts + frame.duration <= resumeAt
+                    guard frame.serial != serial || heard else { break }
+                    next.frames.advance()
+                }
+                // The old sound plays on until the new one has something to follow it with.
+                if next.frames.remaining == 0 && current.frames.remaining > 0 { return }
+            } else if let handover = change.handover, handover.pts.isFinite {
+                // Where the picture will be when the first sound is heard, decided then.
+                resumeClock = handover
+            }
+        } else {
+            bufferIndex = bufferSize
+            bufferEndTime = .nan
+            clock.update { $0.set(.nan, serial: -1, at: now) }
+        }
+        source = change.source
+        resumeTime = resumeAt
+        resumeSerial = serialAt
+        restartTempo()
+        shared.withLock {
+            if $0.pendingSource?.id == change.id { $0.pendingSource = nil }
+            $0.sourceID = change.id
+        }
+        wake()
     }
 
     /// Shortens the buffer to end at `stop` when it runs past it; false when nothing is left.

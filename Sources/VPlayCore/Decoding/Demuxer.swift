@@ -1,13 +1,23 @@
 import CFFmpeg
 import Foundation
 
-/// The demux thread: reads packets and routes them to per-stream queues, keeping the
-/// queues bounded, and carries out seek requests (latest request wins).
+/// The demux thread: reads packets and routes them to the queues of the selected tracks,
+/// keeping the queues bounded, and carries out seek requests (latest request wins).
+/// Streams no track plays are discarded inside FFmpeg, never queued. When tracks change
+/// while playing, the file is read again from the play position for the new stream, and
+/// the streams that stay skip what they were already given.
 final class Demuxer: @unchecked Sendable {
     struct SeekRequest: Equatable, Sendable {
         /// Seconds on the media timeline (file start time already added).
         var target: Double
         var precision: SeekPrecision
+    }
+
+    /// Where each selected stream's packets go. Sparse streams (subtitles) may have no
+    /// packet for minutes: they never hold reading back, nor count as short of packets.
+    struct Routes {
+        var queues: [Int: PacketQueue] = [:]
+        var sparse: Set<Int> = []
     }
 
     /// ffplay's figures: stop reading past 15 MiB in all; a stream has enough with
@@ -17,27 +27,67 @@ final class Demuxer: @unchecked Sendable {
     static let enoughSeconds = 1.0
 
     private let file: MediaFile
-    private let queues: [Int: PacketQueue]
     private let condition = NSCondition()
+    // Shared with other threads, under `condition`.
     private var pendingSeek: SeekRequest?
+    private var pendingRoutes: (routes: Routes, refreshAt: Double?)?
     private var stopping = false
     private var reachedEnd = false
-    private var readErrors = 0
     private var seeksRequested = 0
     private var seeksCompleted = 0
-    private var completedSerial = 0
-    private let done = DispatchSemaphore(value: 0)
+    /// The current timeline: written only by the demux thread, under `condition`.
+    private var serial = 0
     private var started = false
+    // The demux thread's own (set before it starts, then only there).
+    private var routes = Routes()
+    private var readErrors = 0
+    /// The last packet queued per stream, and the streams skipping what they already had
+    /// after a refresh.
+    private var lastQueued: [Int: PacketMark] = [:]
+    private var catchingUp: [Int: PacketMark] = [:]
+    private var endSent: Set<Int> = []
+    private let done = DispatchSemaphore(value: 0)
     /// Told the serial and target after a seek has flushed the queues.
     private let onSeekDone: @Sendable (Int, SeekRequest) -> Void
 
-    init(file: MediaFile, queues: [Int: PacketQueue], onSeekDone: @escaping @Sendable (Int, SeekRequest) -> Void) {
+    private struct PacketMark {
+        var dts: Int64
+        var position: Int64
+
+        /// True when `packet` is this one or came before it in the stream.
+        func covers(_ packet: UnsafeMutablePointer<AVPacket>) -> Bool {
+            let noTime = vp_nopts_value()
+            if dts != noTime && packet.pointee.dts != noTime { return packet.pointee.dts <= dts }
+            if position >= 0 && packet.pointee.pos >= 0 { return packet.pointee.pos <= position }
+            return false
+        }
+    }
+
+    init(file: MediaFile, onSeekDone: @escaping @Sendable (Int, SeekRequest) -> Void) {
         self.file = file
-        self.queues = queues
         self.onSeekDone = onSeekDone
-        completedSerial = queues.values.first?.serial ?? 0
-        for queue in queues.values {
-            queue.onTake = { [weak self] in self?.poke() }
+        apply(Routes())
+    }
+
+    /// A queue for stream `index` on the current timeline, waking this thread as it drains.
+    func makeQueue(for index: Int) -> PacketQueue {
+        let queue = PacketQueue(secondsPerTick: av_q2d(file.stream(index).pointee.time_base))
+        queue.flush(toSerial: condition.withLock { serial })
+        queue.onTake = { [weak self] in self?.poke() }
+        return queue
+    }
+
+    /// Sets which streams are read and where they go. While playing, `refreshAt` (media
+    /// seconds, the play position) reads the file again from there so that a newly selected
+    /// stream starts where playback is instead of where reading had got to.
+    func setRoutes(_ routes: Routes, refreshAt position: Double? = nil) {
+        condition.withLock {
+            guard started else {
+                apply(routes)
+                return
+            }
+            pendingRoutes = (routes, position)
+            condition.signal()
         }
     }
 
@@ -47,7 +97,7 @@ final class Demuxer: @unchecked Sendable {
             done.signal()
         }
         thread.name = "vplay.demux"
-        started = true
+        condition.withLock { started = true }
         thread.start()
     }
 
@@ -65,22 +115,23 @@ final class Demuxer: @unchecked Sendable {
         condition.withLock { condition.signal() }
     }
 
-    var isAtEnd: Bool { condition.withLock { reachedEnd && pendingSeek == nil } }
+    var isAtEnd: Bool { condition.withLock { reachedEnd && pendingSeek == nil && pendingRoutes == nil } }
     /// The serial of the last finished seek, or nil while one is still to be carried out.
     var settledSerial: Int? {
-        condition.withLock { seeksCompleted == seeksRequested ? completedSerial : nil }
+        condition.withLock { seeksCompleted == seeksRequested ? serial : nil }
     }
 
     /// Stops the thread, waiting at most `stopGrace` for it. A read blocked in the system (a
     /// pipe whose writer went quiet) cannot be interrupted: the thread is then left to end by
     /// itself once the read returns, keeping the file and queues it uses alive until then.
     func stop() {
-        condition.withLock {
+        let wasStarted = condition.withLock {
             stopping = true
             condition.signal()
+            return started
         }
         file.interruptBlockingCalls()
-        if started { _ = done.wait(timeout: .now() + Self.stopGrace) }
+        if wasStarted { _ = done.wait(timeout: .now() + Self.stopGrace) }
     }
 
     /// Ample for a read from a local disk to finish; short enough that quitting feels immediate.
@@ -90,12 +141,15 @@ final class Demuxer: @unchecked Sendable {
         let packet = Packet()
         while true {
             var seek: SeekRequest?
+            var newRoutes: (routes: Routes, refreshAt: Double?)?
             var mustWait = false
             let keepGoing = condition.withLock { () -> Bool in
                 if stopping { return false }
                 seek = pendingSeek
                 pendingSeek = nil
-                if seek == nil {
+                newRoutes = pendingRoutes
+                pendingRoutes = nil
+                if seek == nil && newRoutes == nil {
                     mustWait = reachedEnd || queuesHaveEnough()
                     if mustWait {
                         // Sleep until a seek, a stop, or a decoder takes a packet: no polling,
@@ -106,21 +160,60 @@ final class Demuxer: @unchecked Sendable {
                 return true
             }
             if !keepGoing { return }
+            if let newRoutes {
+                let kept = Set(routes.queues.keys).intersection(newRoutes.routes.queues.keys)
+                apply(newRoutes.routes, startingAt: seek == nil ? newRoutes.refreshAt : nil)
+                // A seek replaces the refresh: it reads every stream from its target anyway.
+                if let position = newRoutes.refreshAt, seek == nil { refresh(at: position, keeping: kept) }
+            }
             if let seek {
                 perform(seek)
                 continue
             }
-            if mustWait { continue }
+            if newRoutes != nil || mustWait { continue }
             read(into: packet)
         }
+    }
+
+    /// Routes packets to `newRoutes`. A queue new to them joins the current timeline (a seek
+    /// may have finished since it was made); from `position` on, when it starts mid-play.
+    private func apply(_ newRoutes: Routes, startingAt position: Double? = nil) {
+        for (index, queue) in newRoutes.queues where routes.queues[index] !== queue {
+            queue.flush(toSerial: serial, dropBefore: position)
+        }
+        routes = newRoutes
+        for index in 0..<Int(file.context.pointee.nb_streams) {
+            file.stream(index).pointee.discard = newRoutes.queues[index] == nil ? AVDISCARD_ALL : AVDISCARD_DEFAULT
+        }
+        lastQueued = lastQueued.filter { newRoutes.queues[$0.key] != nil }
+        catchingUp = catchingUp.filter { newRoutes.queues[$0.key] != nil }
+    }
+
+    /// Reads again from `position` (or from where a kept stream's queue ends, if earlier) for
+    /// the streams just selected; the kept ones skip what they were already given.
+    private func refresh(at position: Double, keeping kept: Set<Int>) {
+        var target = position
+        for index in kept {
+            guard let mark = lastQueued[index], mark.dts != vp_nopts_value() else { continue }
+            target = min(target, MediaFile.seconds(mark.dts, file.stream(index).pointee.time_base))
+        }
+        let timestamp = Int64((target * Double(vp_time_base())).rounded(.down))
+        guard avformat_seek_file(file.context, -1, Int64.min, timestamp, timestamp, 0) >= 0 else { return }
+        for index in kept {
+            if let mark = lastQueued[index] { catchingUp[index] = mark }
+        }
+        // Streams that had their end of stream keep it; the new ones get theirs at the end.
+        endSent.formIntersection(kept)
+        condition.withLock { reachedEnd = false }
     }
 
     private func queuesHaveEnough() -> Bool {
         var bytes = 0
         var allEnough = true
-        for queue in queues.values {
+        for (index, queue) in routes.queues {
             let fill = queue.currentFill
             bytes += fill.bytes
+            if routes.sparse.contains(index) { continue }
             if !(fill.count > Self.enoughPackets && (fill.duration == 0 || fill.duration > Self.enoughSeconds)) {
                 allEnough = false
             }
@@ -132,26 +225,39 @@ final class Demuxer: @unchecked Sendable {
         let status = av_read_frame(file.context, packet.pointer)
         if status < 0 {
             if status == FFmpegError.endOfFile || avio_feof(file.context.pointee.pb) != 0 {
-                for queue in queues.values { queue.putEndOfStream() }
-                condition.withLock { reachedEnd = true }
+                endOfStream()
             } else {
                 // A damaged region: count it and read on.
                 readErrors += 1
-                if readErrors > 1000 {
-                    for queue in queues.values { queue.putEndOfStream() }
-                    condition.withLock { reachedEnd = true }
-                }
+                if readErrors > 1000 { endOfStream() }
             }
             return
         }
         readErrors = 0
-        if let queue = queues[packet.streamIndex] {
-            let owned = Packet()
-            av_packet_move_ref(owned.pointer, packet.pointer)
-            queue.put(owned)
-        } else {
+        let index = packet.streamIndex
+        guard let queue = routes.queues[index] else {
             av_packet_unref(packet.pointer)
+            return
         }
+        if let mark = catchingUp[index] {
+            if mark.covers(packet.pointer) {
+                av_packet_unref(packet.pointer)
+                return
+            }
+            catchingUp[index] = nil
+        }
+        lastQueued[index] = PacketMark(dts: packet.pointer.pointee.dts, position: packet.pointer.pointee.pos)
+        let owned = Packet()
+        av_packet_move_ref(owned.pointer, packet.pointer)
+        queue.put(owned)
+    }
+
+    private func endOfStream() {
+        for (index, queue) in routes.queues where !endSent.contains(index) {
+            queue.putEndOfStream()
+            endSent.insert(index)
+        }
+        condition.withLock { reachedEnd = true }
     }
 
     private func perform(_ request: SeekRequest) {
@@ -162,14 +268,17 @@ final class Demuxer: @unchecked Sendable {
             status = avformat_seek_file(file.context, -1, Int64.min, timestamp, Int64.max, 0)
         }
         let dropBefore = request.precision == .exact ? request.target : nil
-        var serial = 0
-        for queue in queues.values { serial = queue.flush(dropBefore: dropBefore) }
+        let newSerial = condition.withLock { serial + 1 }
+        for queue in routes.queues.values { queue.flush(toSerial: newSerial, dropBefore: dropBefore) }
+        lastQueued.removeAll()
+        catchingUp.removeAll()
+        endSent.removeAll()
         condition.withLock {
             reachedEnd = false
-            completedSerial = serial
+            serial = newSerial
             // Requests that arrived meanwhile were folded into this one, or are pending.
             seeksCompleted = seeksRequested - (pendingSeek == nil ? 0 : 1)
         }
-        onSeekDone(serial, request)
+        onSeekDone(newSerial, request)
     }
 }

@@ -67,6 +67,11 @@ extension Player {
             showABLoop(now: now)
         case .screenshot:
             saveScreenshot(now: now)
+        case let .selectTrack(kind, choice):
+            selectTrack(kind, choice, now: now)
+        case let .cycleTrack(kind, down):
+            selectTrack(kind, TrackChooser.cycle(from: state.selectedTrackID(kind), among: tracks, kind: kind, down: down),
+                        now: now)
         case .quitSavingPosition:
             state.savesPositionOnQuit = true
             state.isQuitting = true
@@ -95,7 +100,7 @@ extension Player {
             externalClock.setPaused(false, at: now)
             video?.scheduler.resume(afterPausedFor: pausedFor, now: now)
         }
-        sink?.setPaused(paused)
+        output?.sink.setPaused(paused)
     }
 
     func setSpeed(_ speed: Double, now: Double) {
@@ -106,7 +111,7 @@ extension Player {
         state.speed = min(Speed.range.upperBound, max(Speed.range.lowerBound, speed))
         externalClock.setSpeed(state.speed, at: now)
         video?.scheduler.speed = state.speed
-        audio?.renderer.setSpeed(state.speed)
+        output?.renderer.setSpeed(state.speed)
     }
 
     func setVolume(_ volume: Double) {
@@ -116,7 +121,7 @@ extension Player {
     func applyGain() {
         // Cubic curve: equal steps of the control sound like equal steps of loudness.
         let linear = state.isMuted ? 0 : pow(state.volume / 100, 3)
-        audio?.renderer.setGain(Float(linear))
+        output?.renderer.setGain(Float(linear))
     }
 
     func seek(_ target: SeekTarget, precision: SeekPrecision, now: Double) {

@@ -19,11 +19,24 @@ public final class Player {
     let options: PlayerOptions
     let file: MediaFile
     let demuxer: Demuxer
-    let audio: AudioPath?
-    let video: VideoPath?
+    /// Every track of the file; which ones play is in the paths below.
+    let tracks: [Track]
+    /// The sound device, opened once when the file has sound, whatever track plays.
+    let output: AudioOutput?
+    /// The selected audio track's sound; nil for none.
+    var audio: AudioTrackPath?
+    /// Tracks switched away from whose sound may still be playing until the new one's starts.
+    var retiringAudio: [AudioTrackPath] = []
+    /// The id of the last source handed to the renderer.
+    var latestSourceID = 0
+    /// Audio was selected while none played: the external clock runs until its sound starts.
+    var audioAwaitsHandover = false
+    var video: VideoPath?
+    /// The selected subtitle track's lines; nil for none.
+    var subtitles: SubtitleTrackPath?
     private let coverArt: CoverArt?
-    let sink: AudioSink?
     let monotonic: @Sendable () -> Double
+    let wake: @Sendable () -> Void
     var externalClock = Clock()
     var events: [PlayerEvent] = []
     var pausedAt: Double?
@@ -52,7 +65,7 @@ public final class Player {
     /// Bursts of decode errors reported so far, oldest first (decoder threads append).
     let damage = Locked([DamageTracker.Burst]())
 
-    /// Opens `path` and prepares every stream; nothing plays until `start()`.
+    /// Opens `path` and prepares the selected tracks; nothing plays until `start()`.
     /// - Parameters:
     ///   - audioSink: where sound goes; nil (or a sink that fails to open) plays silently on the external clock.
     ///   - wake: called from other threads when the main loop should tick early (a frame arrived, a seek finished).
@@ -62,55 +75,73 @@ public final class Player {
                 warn: @escaping @Sendable (String) -> Void = { _ in }) throws(PlayerError) {
         self.options = options
         self.monotonic = monotonic
+        self.wake = wake
         self.warn = warn
-        file = try MediaFile(path: path, options: options)
+        let file = try MediaFile(path: path, options: options)
+        self.file = file
         startTime = file.startTime
         loopsLeft = options.loopCount
+        let tracks = TrackCatalog.tracks(of: file)
+        self.tracks = tracks
+        let demuxer = Demuxer(file: file) { _, _ in wake() }
+        self.demuxer = demuxer
 
+        let videoID = options.videoEnabled ? TrackChooser.choose(options.videoTrack, among: tracks, kind: .video) : nil
+        let audioID = options.audioEnabled
+            ? TrackChooser.choose(options.audioTrack, among: tracks, kind: .audio, languages: options.audioLanguages) : nil
+        let hasSound = options.audioEnabled && tracks.contains { $0.kind == .audio }
         var video: VideoPath?
-        if let index = file.videoStream {
-            do { video = try VideoPath(file: file, stream: index, wake: wake) } catch let error as PlayerError {
-                if file.audioStream == nil { throw error }
+        if let track = videoID.flatMap({ Self.track(.video, $0, in: tracks) }) {
+            do { video = try VideoPath(file: file, stream: track.streamIndex, packets: demuxer.makeQueue(for: track.streamIndex), wake: wake) } catch let error as PlayerError {
+                if !hasSound { throw error }
                 warn("\(error.reason); playing without video")
             } catch {}
         }
-        var queues: [Int: PacketQueue] = [:]
-        if let video, let index = file.videoStream { queues[index] = video.packets }
-
-        var audio: AudioPath?
-        if let index = file.audioStream, let audioSink {
-            do {
-                audio = try AudioPath(file: file, stream: index, sink: audioSink, monotonic: monotonic, wake: wake)
-            } catch let error as PlayerError {
-                if video == nil { throw error }
-                warn("\(error.reason); playing without sound")
-            } catch {
+        var output: AudioOutput?
+        if hasSound, let audioSink {
+            // The device takes the format of the track that plays first; others are resampled.
+            let first = audioID.flatMap { Self.track(.audio, $0, in: tracks) } ?? tracks.first { $0.kind == .audio }!
+            do { output = try AudioOutput(sink: audioSink, for: file.stream(first.streamIndex), monotonic: monotonic, wake: wake) } catch {
                 warn("no audio output (\(error)); playing without sound")
             }
         }
-        if let audio, let index = file.audioStream { queues[index] = audio.packets }
-        if video == nil && audio == nil && file.coverArtStream == nil {
-            if file.audioStream != nil {
-                // No device: an audio-only file still "plays" on the external clock, silently.
-            } else {
-                throw PlayerError.noDecoder(path, "no playable stream")
-            }
+        self.output = output
+        var audio: AudioTrackPath?
+        if let output, let track = audioID.flatMap({ Self.track(.audio, $0, in: tracks) }) {
+            do {
+                let path = try AudioTrackPath(file: file, stream: track.streamIndex,
+                                              packets: demuxer.makeQueue(for: track.streamIndex), sourceID: 1)
+                audio = path
+                output.renderer.setSource(path.source, id: path.sourceID)
+            } catch let error as PlayerError {
+                if video == nil { throw error }
+                warn("\(error.reason); playing without sound")
+            } catch {}
         }
         self.video = video
         self.audio = audio
-        let damage = damage, start = file.startTime
-        for (name, decoder) in [("video", video?.decoder), ("audio", audio?.decoder)] {
-            decoder?.onDamage = { burst in
-                damage.withLock { $0.append(burst) }
-                warn(Self.damageLine(stream: name, burst, startTime: start))
+        latestSourceID = audio == nil ? 0 : 1
+        let subtitleID = TrackChooser.choose(options.subtitleTrack, among: tracks, kind: .sub,
+                                             languages: options.subtitleLanguages)
+        if let track = subtitleID.flatMap({ Self.track(.sub, $0, in: tracks) }) {
+            do {
+                subtitles = try SubtitleTrackPath(file: file, stream: track.streamIndex,
+                                                  packets: demuxer.makeQueue(for: track.streamIndex))
+            } catch {
+                warn("subtitle track \(track.id): \(error); playing without subtitles")
             }
         }
-        sink = audio == nil ? nil : audioSink
+        if video == nil && audio == nil && file.coverArtStream == nil && !hasSound {
+            throw PlayerError.noDecoder(path, "no playable stream")
+        }
         let opened = file
-        let art = opened.coverArtStream.flatMap { CoverArt(file: opened, stream: $0) }
+        let art = options.videoEnabled ? opened.coverArtStream.flatMap { CoverArt(file: opened, stream: $0) } : nil
         coverArt = art
         geometry = video?.geometry ?? art?.geometry
-        demuxer = Demuxer(file: file, queues: queues) { _, _ in wake() }
+        for (name, decoder) in [("video", video?.decoder), ("audio", audio?.decoder)] {
+            if let decoder { watchDamage(of: decoder, name: name) }
+        }
+        demuxer.setRoutes(routes)
 
         state.path = path
         state.title = file.title ?? (path as NSString).lastPathComponent
@@ -130,6 +161,20 @@ public final class Player {
         abLoop = ABLoop(a: options.abLoopA, b: options.abLoopB, count: options.abLoopCount)
         state.abLoopA = abLoop.a
         state.abLoopB = abLoop.b
+        publishTracks()
+    }
+
+    /// Reports each burst of damage a decoder meets, once.
+    func watchDamage(of decoder: Decoder, name: String) {
+        let damage = damage, start = startTime, warn = warn
+        decoder.onDamage = { burst in
+            damage.withLock { $0.append(burst) }
+            warn(Self.damageLine(stream: name, burst, startTime: start))
+        }
+    }
+
+    static func track(_ kind: Track.Kind, _ id: Int, in tracks: [Track]) -> Track? {
+        tracks.first { $0.kind == kind && $0.id == id }
     }
 
     deinit { shutdown() }
@@ -151,21 +196,24 @@ public final class Player {
         video?.decoder.replayHold = options.seekReplayHold
         video?.start()
         audio?.start()
+        subtitles?.start()
         events.append(.fileLoaded)
         externalClock.set(.nan, serial: 0, at: now)
         setSpeed(state.speed == 0 ? 1 : state.speed, now: now)
         setPaused(options.startPaused || options.speed == 0, at: now)
-        if !state.isPaused { sink?.setPaused(false) }
+        if !state.isPaused { output?.sink.setPaused(false) }
     }
 
     /// Stops every thread; safe to call twice.
     public func shutdown() {
         guard !stopped else { return }
         stopped = true
-        sink?.close()
+        output?.sink.close()
         demuxer.stop()
         video?.stop()
         audio?.stop()
+        retiringAudio.forEach { $0.stop() }
+        subtitles?.stop()
     }
     private var stopped = false
 
@@ -220,16 +268,18 @@ public final class Player {
             stats.framesDecoded = video.decoder.framesDecoded
         }
         stats.decodeErrors = (video?.decoder.decodeErrors ?? 0) + (audio?.decoder.decodeErrors ?? 0)
+        retireSwitchedAudio(now: now)
         if awaitingRestart, let serial = demuxer.settledSerial, restartsWithoutPicture(atSerial: serial, now: now) {
-            let heard = audio?.time(at: now).map { $0 - startTime }
+            let heard = audioTime(at: now).map { $0 - startTime }
             restarted(at: state.isSeeking ? heldPosition : heard ?? heldPosition)
         }
         if !awaitingRestart || video == nil {
             updatePosition(now: now)
         }
+        state.subtitleText = subtitles?.text(at: state.position + startTime)
         if !awaitingRestart {
             // Not while a jump lands: the old position's sound past B must stay unplayed.
-            audio?.renderer.setStopTime(abLoop.jumpsAtB ? abLoop.b.map { $0 + startTime } : nil)
+            output?.renderer.setStopTime(abLoop.jumpsAtB ? abLoop.b.map { $0 + startTime } : nil)
         }
         if !state.isSeeking, !awaitingRestart, let target = abLoop.loopTarget(position: loopPosition(now: now)) {
             requestSeek(to: target, precision: .exact, announce: true)
@@ -253,10 +303,10 @@ public final class Player {
     /// device and the last picture before B is up, the jump goes, so the sound from A
     /// follows while the last of B still plays.
     private func loopPosition(now: Double) -> Double {
-        guard let audio, let b = abLoop.b, audio.renderer.stoppedSerial == audio.packets.serial else {
+        guard let audio, let output, let b = abLoop.b, output.renderer.stoppedSerial == audio.packets.serial else {
             return state.position
         }
-        let heard = audio.time(at: now).map { $0 - startTime } ?? state.position
+        let heard = audioTime(at: now).map { $0 - startTime } ?? state.position
         // All of it heard (1 ms: the rounding of adding and taking away the start time), or
         // the last picture before B is up.
         let reached = heard >= b - 0.001 || (video?.hasShownFrames(upTo: b + startTime) ?? true)
@@ -269,10 +319,10 @@ public final class Player {
         let mediaTime = frame.pts - startTime
         stats.framesShown += 1
         if stats.timeToFirstFrame == nil { stats.timeToFirstFrame = now - startedAt }
-        if let audio, let heard = audio.time(at: now + displayLatency), frame.pts.isFinite {
+        if let heard = audioTime(at: now + displayLatency), frame.pts.isFinite {
             stats.avOffsets.append(heard - frame.pts)
         }
-        if audio == nil && (newTimeline || !externalClock.pts.isFinite
+        if !usesAudioClock && (newTimeline || !externalClock.pts.isFinite
                             || abs(externalClock.time(at: now) - frame.pts) > SyncDecision.noSyncThreshold) {
             externalClock.set(frame.pts, serial: frame.serial, at: now)
             externalClock.isPaused = state.isPaused && !stepping
@@ -302,7 +352,7 @@ public final class Player {
             return audio.map { $0.decoder.pushedSerial == serial || $0.decoder.isFinished(atSerial: serial) } ?? false
         }
         if video.decoder.isFinished(atSerial: serial) && video.frames.remaining == 0 { return true }
-        guard let audio, audio.time(at: now) != nil else {
+        guard audioTime(at: now) != nil else {
             soundWithoutPictureSince = nil
             return false
         }
@@ -327,10 +377,25 @@ public final class Player {
     }
 
     /// Media time on the master clock: audio when it plays, else the external clock.
-    private func masterTime(at now: Double) -> Double? {
+    func masterTime(at now: Double) -> Double? {
         // Once the sound has played out its clock stops; the last pictures follow their own timing.
-        if let audio { return audio.isDrained ? nil : audio.time(at: now) }
+        if usesAudioClock { return isAudioDrained ? nil : audioTime(at: now) }
         return externalClock.pts.isFinite ? externalClock.time(at: now) : nil
+    }
+
+    /// The selected track's sound paces playback (else the external clock does).
+    var usesAudioClock: Bool { audio != nil && !audioAwaitsHandover }
+
+    /// Media time heard now from the selected track, nil while its sound is not playing.
+    func audioTime(at now: Double) -> Double? {
+        guard let audio, let output, !audioAwaitsHandover else { return nil }
+        return output.time(at: now, serial: audio.packets.serial)
+    }
+
+    /// Everything of the selected track up to its end of stream was played.
+    private var isAudioDrained: Bool {
+        guard let audio, let output else { return true }
+        return audio.isDecodedToEnd && output.renderer.isIdle && output.renderer.sourceID == audio.sourceID
     }
 
     private func updatePosition(now: Double) {
@@ -348,8 +413,7 @@ public final class Player {
         }
         if let duration = state.duration { position = min(position, duration) }
         state.position = max(0, position)
-        if let audio, let videoClock = video?.scheduler.clock, videoClock.pts.isFinite,
-           let audioTime = audio.time(at: now) {
+        if let videoClock = video?.scheduler.clock, videoClock.pts.isFinite, let audioTime = audioTime(at: now) {
             state.avOffset = audioTime - videoClock.time(at: now)
         }
     }
@@ -366,7 +430,7 @@ public final class Player {
     private func isAtEnd(now: Double) -> Bool {
         guard !state.isSeeking, !awaitingRestart, demuxer.isAtEnd, !state.isPaused || stepping else { return false }
         if let video, !(video.isDrained && (options.untimed || now >= video.scheduler.currentFrameEnd)) { return false }
-        if let audio, !audio.isDrained { return false }
+        if audio != nil, !isAudioDrained { return false }
         if video == nil && audio == nil, let duration = state.duration, state.position < duration { return false }
         return true
     }

@@ -27,6 +27,10 @@ public enum PlayerCommand: Sendable, Equatable {
     case playlistPrevious
     /// Opens another file (dropped on the window, or sent over IPC) after the current one.
     case loadFile(String)
+    /// Plays another track of a kind (`aid`, `vid`, `sid`), or none.
+    case selectTrack(Track.Kind, TrackChoice)
+    /// The next track of a kind, then none, round again (`#`, `_`, `j`; `down`: backwards).
+    case cycleTrack(Track.Kind, down: Bool)
     case quit(code: Int32)
     /// Quits and remembers the position even when saving on quit is off (mpv's `Q`).
     case quitSavingPosition

@@ -15,6 +15,13 @@ public struct PlayerOptions: Sendable, Equatable {
     public var speed: Double = 1
     public var audioEnabled = true
     public var videoEnabled = true
+    /// The tracks to play (`--aid`, `--vid`, `--sid`) and the languages `auto` prefers
+    /// (`--alang`, `--slang`: ISO 639-1 or -2 codes, most wanted first).
+    public var audioTrack = TrackChoice.auto
+    public var videoTrack = TrackChoice.auto
+    public var subtitleTrack = TrackChoice.auto
+    public var audioLanguages: [String] = []
+    public var subtitleLanguages: [String] = []
     /// Benchmark mode: every frame is shown as soon as it is decoded, none dropped,
     /// no audio clock.
     public var untimed = false

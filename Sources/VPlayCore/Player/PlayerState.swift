@@ -25,6 +25,10 @@ public struct PlayerState: Sendable, Equatable {
     /// Audio minus video clock at the last shown frame, seconds.
     public var avOffset: Double?
     public var isFullscreen: Bool = false
+    /// The file's tracks, those playing marked selected.
+    public var tracks: [Track] = []
+    /// The subtitle text on screen now (mpv's `sub-text`), nil when none shows.
+    public var subtitleText: String?
     /// A-B loop points in seconds, nil when unset.
     public var abLoopA: Double?
     public var abLoopB: Double?
@@ -46,6 +50,11 @@ public struct PlayerState: Sendable, Equatable {
     public var percentPosition: Double? {
         guard let duration, duration > 0 else { return nil }
         return min(100, max(0, position / duration * 100))
+    }
+
+    /// The id of the track of `kind` that plays, nil for none.
+    public func selectedTrackID(_ kind: Track.Kind) -> Int? {
+        tracks.first { $0.kind == kind && $0.isSelected }?.id
     }
 
     public var timeRemaining: Double? {

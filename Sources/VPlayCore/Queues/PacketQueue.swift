@@ -40,7 +40,7 @@ final class PacketQueue: @unchecked Sendable {
     /// Told after each take, so a reader waiting for room can go on. Set before threads start.
     var onTake: (@Sendable () -> Void)?
 
-    /// `timeBase` converts packet durations to seconds.
+    /// `secondsPerTick` converts packet durations to seconds.
     init(secondsPerTick: Double) {
         self.secondsPerTick = secondsPerTick
         entries.reserveCapacity(64)
@@ -98,17 +98,16 @@ final class PacketQueue: @unchecked Sendable {
         }
     }
 
-    /// Drops everything queued and starts a new serial. Returns the new serial.
-    @discardableResult
-    func flush(dropBefore target: Double? = nil) -> Int {
+    /// Drops everything queued and starts timeline `serial` (the demuxer numbers timelines
+    /// for all its queues alike, so a queue that joins later takes the current one).
+    func flush(toSerial serial: Int, dropBefore target: Double? = nil) {
         condition.withLock {
             entries.removeAll(keepingCapacity: true)
             head = 0
             fill = Fill()
-            currentSerial += 1
+            currentSerial = serial
             dropBefore = target
             condition.broadcast()
-            return currentSerial
         }
     }
 

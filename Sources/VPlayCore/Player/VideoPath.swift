@@ -1,57 +1,9 @@
 import CFFmpeg
 import Foundation
 
-/// The audio path of one file: its queues, decoder thread and the renderer the device pulls.
-final class AudioPath {
-    let packets: PacketQueue
-    let frames: FrameQueue
-    let decoder: Decoder
-    let renderer: AudioRenderer
-    let clock = SharedClock()
-    let format: AudioFormat
-
-    init(file: MediaFile, stream index: Int, sink: AudioSink, monotonic: @escaping @Sendable () -> Double,
-         wake: @escaping @Sendable () -> Void) throws {
-        let stream = file.stream(index)
-        let codec = try CodecContext(stream: stream, path: file.path)
-        packets = PacketQueue(secondsPerTick: av_q2d(stream.pointee.time_base))
-        frames = FrameQueue(capacity: 9, keepsLast: false)
-        decoder = Decoder(codec: codec, packets: packets, frames: frames, kind: AVMEDIA_TYPE_AUDIO,
-                          frameRate: AVRational(num: 0, den: 1))
-        renderer = AudioRenderer(frames: frames, packets: packets, clock: clock,
-                                 monotonic: monotonic, wake: wake)
-        let parameters = stream.pointee.codecpar.pointee
-        let rate = Int(parameters.sample_rate > 0 ? parameters.sample_rate : 48000)
-        let channels = Int(max(1, min(8, parameters.ch_layout.nb_channels)))
-        // About 20 ms per device buffer: low latency without underruns.
-        let bufferFrames = max(512, 1 << Int(log2(Double(rate) / 50).rounded(.up)))
-        let preferred = AudioFormat(sampleRate: rate, channels: channels, bufferFrames: bufferFrames)
-        format = try sink.open(preferred: preferred, renderer: renderer)
-    }
-
-    func start() { decoder.start(name: "vplay.audio") }
-
-    func stop() {
-        packets.abort()
-        frames.abort()
-        decoder.join()
-    }
-
-    /// Media time heard now, nil when the clock belongs to an older serial.
-    func time(at now: Double) -> Double? {
-        let clock = clock.snapshot
-        guard clock.serial == packets.serial, clock.pts.isFinite else { return nil }
-        return clock.time(at: now)
-    }
-
-    /// Everything up to the end of stream was played.
-    var isDrained: Bool {
-        decoder.isFinished(atSerial: packets.serial) && frames.remaining == 0 && renderer.isIdle
-    }
-}
-
-/// The video path of one file: queues, decoder thread, scheduler and conversion for display.
+/// The picture of one video track: queues, decoder thread, scheduler and conversion for display.
 final class VideoPath {
+    let streamIndex: Int
     let packets: PacketQueue
     let frames: FrameQueue
     let decoder: Decoder
@@ -70,13 +22,14 @@ final class VideoPath {
         return frames.remaining > 0 && frames.peek().serial == shown.serial && frames.peek().pts >= time
     }
 
-    init(file: MediaFile, stream index: Int, wake: @escaping @Sendable () -> Void) throws {
+    init(file: MediaFile, stream index: Int, packets: PacketQueue, wake: @escaping @Sendable () -> Void) throws {
         if let size = file.refusedPictureSize(of: index) {
             throw PlayerError.noDecoder(file.path, "picture size \(size.width)x\(size.height) is too large")
         }
         let stream = file.stream(index)
         let codec = try CodecContext(stream: stream, path: file.path)
-        packets = PacketQueue(secondsPerTick: av_q2d(stream.pointee.time_base))
+        self.packets = packets
+        streamIndex = index
         frames = FrameQueue(capacity: 3, keepsLast: true, onFirstFrame: wake)
         let rate = av_guess_frame_rate(file.context, stream, nil)
         frameRate = rate.num > 0 && rate.den > 0 ? av_q2d(rate) : nil

@@ -1,0 +1,38 @@
+/// Every line of a subtitle track decoded so far, kept for the whole file (as mpv does), so
+/// that a seek back finds the lines at once. Lines read twice (after a seek) are kept once.
+struct SubtitleTimeline {
+    private(set) var events: [SubtitleEvent] = []
+
+    /// Adds `event` in start order, unless the same line is there already.
+    mutating func insert(_ event: SubtitleEvent) {
+        var low = 0, high = events.count
+        while low < high {
+            let mid = (low + high) / 2
+            if events[mid].start < event.start { low = mid + 1 } else { high = mid }
+        }
+        var probe = low
+        while probe < events.count && events[probe].start == event.start {
+            if events[probe] == event { return }
+            probe += 1
+        }
+        events.insert(event, at: low)
+    }
+
+    /// The text shown at media time `time`: every line on screen then, in start order.
+    func text(at time: Double) -> String? {
+        // Lines are short, so looking back from the last one started is enough.
+        var low = 0, high = events.count
+        while low < high {
+            let mid = (low + high) / 2
+            if events[mid].start <= time { low = mid + 1 } else { high = mid }
+        }
+        var lines: [String] = []
+        var index = low - 1
+        while index >= 0 && low - index <= 64 {
+            let event = events[index]
+            if event.end > time && !event.text.isEmpty { lines.append(event.text) }
+            index -= 1
+        }
+        return lines.isEmpty ? nil : lines.reversed().joined(separator: "\n")
+    }
+}
