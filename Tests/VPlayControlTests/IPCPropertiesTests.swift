@@ -13,13 +13,8 @@ final class IPCPropertiesTests: XCTestCase {
 
     func testReadsEveryProperty() {
         var state = PlayerState.playing
-        state.isPaused = true
-        state.speed = 1.5
-        state.volume = 80
-        state.isMuted = true
-        state.isFullscreen = true
-        state.eofReached = true
-        state.isSeeking = true
+        (state.speed, state.volume) = (1.5, 80)
+        (state.isPaused, state.isMuted, state.isFullscreen, state.eofReached, state.isSeeking) = (true, true, true, true, true)
         let expected: [String: JSONValue] = [
             "pause": .bool(true), "time-pos": .double(3), "percent-pos": .double(30), "duration": .double(10),
             "time-remaining": .double(7), "speed": .double(1.5), "volume": .double(80), "mute": .bool(true),

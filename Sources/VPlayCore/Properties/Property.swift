@@ -2,14 +2,15 @@
 /// `cycle`), options of the same name, `--list-properties` and MPRIS all read this declaration.
 ///
 /// Most properties use the `readOnly`, `flag` and `number` shorthands. Anything else uses
-/// `init`, e.g. a track selection that cycles through the track ids and `no`:
+/// `init` with its own getter, domain and cycle; for instance (the commands and state fields
+/// here are illustrative) a track selection that cycles through the track ids and `no`:
 ///
-///     Property("aid", .integer, "selected audio track id, auto or no",
-///              get: { .integer($0.audioTrackID) },
-///              domain: ..., set: { value, _ in .selectAudioTrack(value) },
-///              cycle: { state, up in .selectAudioTrack(state.audioTracks.next(after: state.audioTrackID, up: up)) })
+///     Property("aid", .integer, "selected audio track id, or no",
+///              get: { $0.audioTrackID.map(PropertyValue.integer) ?? .text("no") },
+///              domain: ..., set: { value, _ in .selectAudioTrack(value.number.map(Int.init)) },
+///              cycle: { state, up in .selectAudioTrack(state.audioTrackIDs.cycled(from: state.audioTrackID, up: up)) })
 ///
-/// and a list of maps is a getter returning `.list([.map([...])])`.
+/// and `track-list` is a read-only `.list` whose getter returns `.list([.map(["id": .integer(1), ...])])`.
 public struct Property: Sendable {
     public typealias Getter = @Sendable (PlayerState) -> PropertyValue
     /// The command that sets a checked value; the state gives what the command must keep
