@@ -91,6 +91,10 @@ func run() -> Int32 {
         print(OptionParser.helpText(), terminator: "")
         return 0
     }
+    if options.listProperties {
+        print(PropertyListText.text(), terminator: "")
+        return 0
+    }
     if options.showVersion {
         print("vplay \(VPlayVersion.string)")
         return 0

@@ -90,16 +90,19 @@ final class ConfigTestsInput: XCTestCase {
             ("Ctrl+LEFT seek -60 relative+keyframes", .seek(.relative(-60), .keyframe), .seek(.relative(-60), .keyframe)),
             ("HOME seek 0 absolute", .seek(.absolute(0), .exact), .seek(.absolute(0), .keyframe)),
             ("5 seek 50 absolute-percent", .seek(.absolutePercent(50), .exact), .seek(.absolutePercent(50), .keyframe)),
-            ("p cycle pause", .togglePause, nil),
-            ("SPACE cycle pause", .togglePause, nil),
-            ("m cycle mute", .toggleMute, nil),
-            ("f cycle fullscreen", .toggleFullscreen, nil),
-            ("9 add volume -2", .addVolume(-2), .addVolume(-2)),
-            ("0 add volume 2", .addVolume(2), .addVolume(2)),
-            ("* add volume", .addVolume(1), .addVolume(1)),
+            ("p cycle pause", .adjust(property: "pause", .cycle(up: true)), nil),
+            ("SPACE cycle pause", .adjust(property: "pause", .cycle(up: true)), nil),
+            ("m cycle mute", .adjust(property: "mute", .cycle(up: true)), nil),
+            ("f cycle fullscreen", .adjust(property: "fullscreen", .cycle(up: true)), nil),
+            ("F cycle fullscreen down", .adjust(property: "fullscreen", .cycle(up: false)), nil),
+            ("9 add volume -2", .adjust(property: "volume", .add(-2)), .adjust(property: "volume", .add(-2))),
+            ("0 add volume 2", .adjust(property: "volume", .add(2)), .adjust(property: "volume", .add(2))),
+            ("* add volume", .adjust(property: "volume", .add(1)), .adjust(property: "volume", .add(1))),
             ("t add time-pos 5", .seek(.relative(5), .exact), .seek(.relative(5), .keyframe)),
-            ("[ multiply speed 1/1.1", .multiplySpeed(1 / 1.1), .multiplySpeed(1 / 1.1)),
-            ("} multiply speed 2.0", .multiplySpeed(2), .multiplySpeed(2)),
+            ("[ multiply speed 1/1.1", .adjust(property: "speed", .multiply(1 / 1.1)), .adjust(property: "speed", .multiply(1 / 1.1))),
+            ("} multiply speed 2.0", .adjust(property: "speed", .multiply(2)), .adjust(property: "speed", .multiply(2))),
+            ("a add speed 0.1", .adjust(property: "speed", .add(0.1)), .adjust(property: "speed", .add(0.1))),
+            ("V multiply volume 2", .adjust(property: "volume", .multiply(2)), .adjust(property: "volume", .multiply(2))),
             ("BS set speed 1.0", .setSpeed(1), nil),
             ("v set volume 150", .setVolume(150), nil),
             ("P set pause yes", .setPaused(true), nil),
@@ -120,7 +123,7 @@ final class ConfigTestsInput: XCTestCase {
             ("k show-text hi#there", .showText("hi#there", seconds: 1), nil),
             ("Shift+RIGHT no-osd seek 1 exact", .seek(.relative(1), .exact), .seek(.relative(1), .exact)),
             ("o osd-msg-bar seek 1", .seek(.relative(1), .exact), .seek(.relative(1), .keyframe)),
-            ("r repeatable cycle pause", .togglePause, .togglePause),
+            ("r repeatable cycle pause", .adjust(property: "pause", .cycle(up: true)), .adjust(property: "pause", .cycle(up: true))),
             ("RIGHT   seek\t5   # forward", .seek(.relative(5), .exact), .seek(.relative(5), .keyframe)),
             ("  UP seek 60  ", .seek(.relative(60), .exact), .seek(.relative(60), .keyframe)),
         ]
@@ -152,8 +155,8 @@ final class ConfigTestsInput: XCTestCase {
             ("a cycle volume", "cannot run 'cycle volume': error running command"),
             ("a set bogus 1", "cannot run 'set bogus 1': error running command"),
             ("a set volume 5000", "cannot run 'set volume 5000': error running command"),
-            ("a add speed 0.1", "'add speed' depends on the current speed; use 'multiply speed' or 'set speed'"),
-            ("a multiply volume 2", "only 'multiply speed FACTOR' is supported, not 'multiply volume 2'"),
+            ("a multiply pause 2", "cannot run 'multiply pause 2': error running command"),
+            ("a multiply speed", "invalid arguments in 'multiply speed'"),
             ("a multiply speed 0", "'0' is not a positive number or fraction"),
             ("a multiply speed 1/0", "'1/0' is not a positive number or fraction"),
             ("a get_property pause", "unknown command 'get_property'"),
@@ -178,7 +181,7 @@ final class ConfigTestsInput: XCTestCase {
     func testBadLinesAreLeftOutAndTheRestKept() {
         let (bindings, problems) = InputConf.parse(Array("RIGHT seek 5\nF13 quit\np cycle pause\na frobnicate\n".utf8), file: file)
         XCTAssertEqual(bindings.map(\.line), [1, 3])
-        XCTAssertEqual(bindings.map(\.command), [.seek(.relative(5), .exact), .togglePause])
+        XCTAssertEqual(bindings.map(\.command), [.seek(.relative(5), .exact), .adjust(property: "pause", .cycle(up: true))])
         XCTAssertEqual(problems.map(\.description), [
             "vplay: /cfg/vplay/input.conf:2: unknown key 'F13'",
             "vplay: /cfg/vplay/input.conf:4: unknown command 'frobnicate'",
@@ -197,7 +200,7 @@ final class ConfigTestsInput: XCTestCase {
             """, file: file))
         XCTAssertEqual(bindings.lookup(key("q")!, isRepeat: false), .ignored)
         XCTAssertEqual(bindings.lookup(key("p")!, isRepeat: false), .ignored)
-        XCTAssertEqual(bindings.lookup(key("f")!, isRepeat: false), .command(.toggleFullscreen))
+        XCTAssertEqual(bindings.lookup(key("f")!, isRepeat: false), .command(.adjust(property: "fullscreen", .cycle(up: true))))
         XCTAssertEqual(bindings.binding(for: key("q")!)?.command, nil)
         XCTAssertEqual(bindings.binding(for: key("q")!)?.line, 2)
         // Not in the file: the built-in binding applies.

@@ -103,6 +103,10 @@ final class FakePlayerLoop: @unchecked Sendable {
         case .setABLoop(let a, let b):
             state.abLoopA = a
             state.abLoopB = b
+        case let .adjust(property, adjustment):
+            // As the player does: from the state as it is now.
+            guard let command = try? PropertyRegistry.property(named: property).command(adjusting: adjustment, in: state) else { break }
+            return apply(command, to: &state)
         case .frameStep, .frameBackStep, .showText, .cycleABLoop, .screenshot, .quitSavingPosition,
              .playlistNext, .playlistPrevious, .loadFile, .selectTrack, .cycleTrack:
             break

@@ -18,7 +18,7 @@ final class IPCSessionTests: XCTestCase {
 
     func testCommandsAreReturnedForTheChannel() {
         let response = handle(#"{"command":["cycle","pause"],"request_id":1}"#)
-        XCTAssertEqual(response.commands, [.togglePause])
+        XCTAssertEqual(response.commands, [.adjust(property: "pause", .cycle(up: true))])
         XCTAssertEqual(response.messages, [.object(["request_id": .int(1), "error": "success"])])
     }
 

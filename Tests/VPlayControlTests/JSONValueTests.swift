@@ -41,8 +41,8 @@ final class JSONValueTests: XCTestCase {
         XCTAssertNil(JSONValue.string("inf").number)
         XCTAssertEqual(JSONValue.double(4).integer, 4)
         XCTAssertNil(JSONValue.double(4.5).integer)
-        XCTAssertEqual(JSONValue.string("yes").flag, true)
-        XCTAssertEqual(JSONValue.string("no").flag, false)
-        XCTAssertNil(JSONValue.int(1).flag)
+        XCTAssertEqual(JSONValue.string("yes").propertyValue.flag, true)
+        XCTAssertEqual(JSONValue.string("no").propertyValue.flag, false)
+        XCTAssertNil(JSONValue.int(1).propertyValue.flag)
     }
 }

@@ -143,3 +143,26 @@ final class OptionParserTests: XCTestCase {
         XCTAssertEqual(try parse("--title=a=b").title, "a=b")
     }
 }
+
+extension OptionParserTests {
+    func testListPropertiesNeedsNoFileAndListsEveryProperty() throws {
+        XCTAssertTrue(try OptionParser.parse(["--list-properties"]).listProperties)
+        let lines = PropertyListText.text().split(separator: "\n")
+        XCTAssertEqual(lines.count, PropertyRegistry.all.count)
+        XCTAssertTrue(lines.contains { $0.hasPrefix("speed ") && $0.contains(" number ") && $0.contains(" writable ") })
+        XCTAssertTrue(lines.contains { $0.hasPrefix("duration ") && $0.contains(" read-only ") })
+        XCTAssertTrue(OptionParser.helpText().contains("--list-properties"))
+    }
+
+    func testOptionsNamedLikePropertiesAreCheckedByTheRegistry() {
+        for (arguments, message) in [
+            (["--speed=5", "a"], "vplay: option '--speed': '5' is out of range 0.25..4"),
+            (["--volume=140", "a"], "vplay: option '--volume': '140' is out of range 0..130"),
+            (["--ab-loop-a=-1", "a"], "vplay: option '--ab-loop-a': '-1' is not a time (seconds or [[h:]m:]ss[.fff])"),
+            (["--mute=maybe", "a"], "vplay: option '--mute': 'maybe' is not yes or no"),
+        ] {
+            XCTAssertThrowsError(try OptionParser.parse(arguments)) { XCTAssertEqual(($0 as? OptionError)?.message, message) }
+        }
+        XCTAssertEqual(try OptionParser.parse(["--volume-max=200", "--volume=140", "a"]).player.volume, 140)
+    }
+}

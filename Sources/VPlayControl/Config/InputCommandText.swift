@@ -73,15 +73,15 @@ enum InputCommandText {
 
     /// Input commands the IPC mapper carries out; its other requests (properties, observers)
     /// are not key commands.
-    static let mappedCommands: Set<String> = ["seek", "set", "add", "cycle", "quit", "frame-step", "frame-back-step", "show-text"]
+    static let mappedCommands: Set<String> = ["seek", "set", "add", "multiply", "cycle", "quit", "frame-step", "frame-back-step", "show-text"]
 
     /// States the mapper is run against. The first is a file with a duration (so `set time-pos`
     /// and `set percent-pos` are allowed) and the highest `--volume-max` (the player clamps
     /// volume to its real maximum when the key is pressed). The second differs in everything
     /// else a command could read: a line whose command comes out differently depends on the
     /// state at the moment of the press (`set ab-loop-a 5` keeps the current B point) and is
-    /// refused, since a binding is fixed when the file is read. `cycle` maps to toggles and
-    /// `add volume` to `addVolume`, which pass.
+    /// refused, since a binding is fixed when the file is read. `add`, `multiply` and `cycle`
+    /// pass: the player reads the current value when the key is pressed.
     static let referenceStates: [PlayerState] = {
         var first = PlayerState()
         first.path = "input.conf"
@@ -119,16 +119,12 @@ enum InputCommandText {
         case "ignore":
             guard arguments.isEmpty else { throw Problem(reason: "'ignore' takes no arguments") }
             return Bound(command: nil, repeatCommand: nil)
-        case "multiply":
-            guard arguments.count == 2, arguments[0] == "speed" else {
-                throw Problem(reason: "only 'multiply speed FACTOR' is supported, not '\(shown)'")
-            }
+        case "multiply" where arguments.count == 2:
+            // mpv's input.conf takes a fraction here (`1/1.1`); IPC takes a number.
             guard let factor = factor(arguments[1]) else {
                 throw Problem(reason: "'\(ConfigText.quotable(arguments[1]))' is not a positive number or fraction")
             }
-            command = .multiplySpeed(factor)
-        case "add" where arguments.first == "speed":
-            throw Problem(reason: "'add speed' depends on the current speed; use 'multiply speed' or 'set speed'")
+            command = try mapped(name, [arguments[0], String(factor)], shown: shown)
         case "ab-loop":
             command = try noArguments(.cycleABLoop, name, arguments)
         case "screenshot":
@@ -146,28 +142,41 @@ enum InputCommandText {
             }
             command = name == "playlist-next" ? .playlistNext : .playlistPrevious
         case _ where mappedCommands.contains(name):
-            let request = IPCRequest(name: name, arguments: .positional(arguments.map(JSONValue.string)))
-            var actions: [IPCAction] = []
-            do throws(IPCError) {
-                for state in referenceStates {
-                    actions.append(try IPCCommandMapper.action(for: request, state: state, clientName: "input.conf"))
-                }
-            } catch .invalidParameter {
-                throw Problem(reason: "invalid arguments in '\(shown)'")
-            } catch {
-                throw Problem(reason: "cannot run '\(shown)': \(error.rawValue)")
-            }
-            guard case .perform(let performed) = actions[0] else { throw Problem(reason: "'\(shown)' does nothing on a key") }
-            guard actions.allSatisfy({ $0 == actions[0] }) else {
-                throw Problem(reason: "'\(shown)' depends on the player's state at the press and cannot be bound")
-            }
-            command = performed
+            command = try mapped(name, arguments, shown: shown)
         default:
             throw Problem(reason: "unknown command '\(ConfigText.quotable(name))'")
         }
         guard let command else { return Bound(command: nil, repeatCommand: nil) }
         if repeatable { return Bound(command: command, repeatCommand: command) }
         return Bound(command: command, repeatCommand: repeatCommand(for: command, name: name, arguments: arguments))
+    }
+
+    /// The command the IPC mapper makes of `name arguments`, the same in every reference state.
+    /// An adjustment that comes out the same everywhere (`add time-pos 5`: a relative seek)
+    /// is bound as that command, so a held key can turn it into a keyframe seek.
+    private static func mapped(_ name: String, _ arguments: [String], shown: String) throws(Problem) -> PlayerCommand {
+        let request = IPCRequest(name: name, arguments: .positional(arguments.map(JSONValue.string)))
+        var actions: [IPCAction] = []
+        do throws(IPCError) {
+            for state in referenceStates {
+                actions.append(try IPCCommandMapper.action(for: request, state: state, clientName: "input.conf"))
+            }
+        } catch .invalidParameter {
+            throw Problem(reason: "invalid arguments in '\(shown)'")
+        } catch {
+            throw Problem(reason: "cannot run '\(shown)': \(error.rawValue)")
+        }
+        let commands = actions.compactMap { action in
+            if case .perform(let command) = action { command } else { nil }
+        }
+        guard commands.count == actions.count else { throw Problem(reason: "'\(shown)' does nothing on a key") }
+        guard commands.allSatisfy({ $0 == commands[0] }) else {
+            throw Problem(reason: "'\(shown)' depends on the player's state at the press and cannot be bound")
+        }
+        guard case let .adjust(property, adjustment) = commands[0] else { return commands[0] }
+        let resolved = referenceStates.map { try? PropertyRegistry.property(named: property).command(adjusting: adjustment, in: $0) }
+        guard let first = resolved[0], resolved.allSatisfy({ $0 == first }) else { return commands[0] }
+        return first
     }
 
     /// Commands that make sense held down repeat; a held seek lands on keyframes unless the
@@ -177,7 +186,7 @@ enum InputCommandText {
         case .seek(let target, let precision):
             let explicitlyExact = name == "seek" && arguments.count > 1 && arguments[1].split(separator: "+").contains("exact")
             return .seek(target, explicitlyExact ? precision : .keyframe)
-        case .addVolume, .multiplySpeed, .frameStep, .frameBackStep:
+        case .adjust(_, .add), .adjust(_, .multiply), .frameStep, .frameBackStep:
             return command
         default:
             return nil

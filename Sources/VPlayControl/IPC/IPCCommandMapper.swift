@@ -12,7 +12,7 @@ enum IPCAction: Equatable {
 
 /// Maps mpv IPC commands onto `PlayerCommand`s and property reads.
 /// Property-API requests fail with the property's own error; input commands
-/// (`set`, `add`, `cycle`) fail with "error running command", as in mpv.
+/// (`set`, `add`, `multiply`, `cycle`) fail with "error running command", as in mpv.
 enum IPCCommandMapper {
     /// The mpv client API version (2.3) whose protocol this subset follows, for `get_version`.
     static let clientAPIVersion = 2 << 16 | 3
@@ -30,10 +30,10 @@ enum IPCCommandMapper {
             return .reply(.int(clientAPIVersion))
         case "get_property":
             let slots = try arguments.bind(["name"], required: 1)
-            return .reply(try PropertyTable.value(of: try string(slots[0]), in: state))
+            return .reply(try IPCProperties.value(of: try string(slots[0]), in: state))
         case "set_property":
             let slots = try arguments.bind(["name", "value"], required: 2)
-            return .perform(try PropertyTable.command(setting: try string(slots[0]), to: slots[1]!, in: state))
+            return .perform(try IPCProperties.command(setting: try string(slots[0]), to: slots[1]!, in: state))
         case "observe_property":
             let slots = try arguments.bind(["id", "name"], required: 2)
             return .observe(id: try integer(slots[0]), property: try string(slots[1]))
@@ -48,18 +48,30 @@ enum IPCCommandMapper {
             let slots = try arguments.bind(["name", "value"], required: 2)
             let name = try string(slots[0])
             return .perform(try failingAsCommand { () throws(IPCError) in
-                try PropertyTable.command(setting: name, to: slots[1]!, in: state)
+                try IPCProperties.command(setting: name, to: slots[1]!, in: state)
             })
         case "add":
             let slots = try arguments.bind(["name", "value"], required: 1)
             let name = try string(slots[0])
             guard let amount = (slots[1] ?? .int(1)).number else { throw .invalidParameter }
-            return .perform(try add(amount, to: name, state: state))
+            return .perform(try failingAsCommand { () throws(IPCError) in
+                try IPCProperties.command(adjusting: name, by: .add(amount))
+            })
+        case "multiply":
+            let slots = try arguments.bind(["name", "value"], required: 2)
+            let name = try string(slots[0])
+            guard let factor = slots[1]?.number else { throw .invalidParameter }
+            return .perform(try failingAsCommand { () throws(IPCError) in
+                try IPCProperties.command(adjusting: name, by: .multiply(factor))
+            })
         case "cycle":
             let slots = try arguments.bind(["name", "value"], required: 1)
-            // Flags flip either way, so the direction only needs to be valid.
-            guard [nil, "up", "down"].contains(try slots[1].map(string)) else { throw .invalidParameter }
-            return .perform(try cycle(try string(slots[0])))
+            let name = try string(slots[0])
+            let direction = try slots[1].map(string)
+            guard [nil, "up", "down"].contains(direction) else { throw .invalidParameter }
+            return .perform(try failingAsCommand { () throws(IPCError) in
+                try IPCProperties.command(adjusting: name, by: .cycle(up: direction != "down"))
+            })
         case "quit":
             let slots = try arguments.bind(["code"], required: 0)
             let code = try slots[0].map(integer) ?? 0
@@ -95,24 +107,6 @@ enum IPCCommandMapper {
             return .perform(.showText(text, seconds: seconds))
         default:
             throw .invalidParameter
-        }
-    }
-
-    private static func add(_ amount: Double, to name: String, state: PlayerState) throws(IPCError) -> PlayerCommand {
-        switch name {
-        case "volume": return .addVolume(amount)
-        case "speed": return .setSpeed(min(Speed.range.upperBound, max(Speed.range.lowerBound, state.speed + amount)))
-        case "time-pos": return .seek(.relative(amount), .exact)
-        default: throw .commandFailed
-        }
-    }
-
-    private static func cycle(_ name: String) throws(IPCError) -> PlayerCommand {
-        switch name {
-        case "pause": return .togglePause
-        case "mute": return .toggleMute
-        case "fullscreen": return .toggleFullscreen
-        default: throw .commandFailed
         }
     }
 

@@ -9,13 +9,27 @@ final class IPCConnection {
     /// Unsent output beyond which a client that does not read is dropped.
     static let outputLimit = 16 << 20
 
+    /// How long a reply waits for the player to apply the request's commands.
+    static let replyWait = Duration.seconds(1)
+
     private enum Phase { case open, closing, closed }
+
+    /// A reply held until the player has applied the commands of its request.
+    private struct HeldReply {
+        let sequence: UInt64
+        let messages: [JSONValue]
+        let deadline: ContinuousClock.Instant
+    }
 
     let descriptor: Int32
     private var session: IPCSession
     private var input = LineBuffer(limit: lineLimit)
     private var output: [UInt8] = []
     private var phase = Phase.open
+    /// While a reply is held, this client's later requests wait (they must see the change);
+    /// other clients do not.
+    private var held: HeldReply?
+    private var inputEnded = false
 
     init(descriptor: Int32, name: String) {
         self.descriptor = descriptor
@@ -30,15 +44,18 @@ final class IPCConnection {
 
     var pollEvents: Int16 {
         switch phase {
-        case .open: Int16(POLLIN) | (output.isEmpty ? 0 : Int16(POLLOUT))
+        case .open: (held == nil ? Int16(POLLIN) : 0) | (output.isEmpty ? 0 : Int16(POLLOUT))
         case .closing: Int16(POLLOUT)
         case .closed: 0
         }
     }
 
+    /// When the IPC thread must wake to send a held reply the player never confirmed.
+    var replyDeadline: ContinuousClock.Instant? { held?.deadline }
+
     /// Reads what the client sent and answers each complete line; commands go to `channel`.
     func readRequests(channel: PlayerChannel) {
-        guard phase == .open else { return }
+        guard phase == .open, held == nil else { return }
         var chunk = [UInt8](repeating: 0, count: 65536)
         let count = recv(descriptor, &chunk, chunk.count, 0)
         if count < 0 {
@@ -46,26 +63,42 @@ final class IPCConnection {
             return
         }
         input.append(chunk.prefix(count))
-        lines: while true {
+        if count == 0 { inputEnded = true }
+        answerLines(channel: channel)
+    }
+
+    /// Sends the held reply once the player has applied its commands (`appliedSequence`) or
+    /// the wait is over, then answers the lines that came after it.
+    func releaseReply(appliedSequence: UInt64, now: ContinuousClock.Instant, channel: PlayerChannel) {
+        guard let held, appliedSequence >= held.sequence || now >= held.deadline else { return }
+        self.held = nil
+        held.messages.forEach(send)
+        answerLines(channel: channel)
+    }
+
+    private func answerLines(channel: PlayerChannel) {
+        while phase == .open && held == nil {
             switch input.next() {
             case .line(let line):
                 let response = session.handle(line, state: channel.state)
                 // Like mpv, answer only once the change is in effect: a read that follows
-                // the reply sees the new value.
+                // the reply sees the new value. The reply is held, not waited for, so the
+                // IPC thread goes on serving everyone else meanwhile.
                 if let last = response.commands.map(channel.send).last {
-                    _ = channel.waitUntilApplied(last, timeout: 1)
+                    held = HeldReply(sequence: last, messages: response.messages, deadline: .now + Self.replyWait)
+                } else {
+                    response.messages.forEach(send)
                 }
-                response.messages.forEach(send)
             case .needMore:
-                break lines
+                // End of stream: the client may still be waiting for the answers (`socat` does).
+                if inputEnded { finish() }
+                return
             case .tooLong:
                 send(IPCMessage.reply(to: .int(0), error: .invalidParameter))
                 finish()
                 return
             }
         }
-        // End of stream: the client may still be waiting for the answers (`socat` does).
-        if count == 0 { finish() }
     }
 
     func notify(_ state: PlayerState) {
@@ -81,6 +114,10 @@ final class IPCConnection {
 
     /// Stops reading; the connection closes once its output is written.
     func finish() {
+        if let held {
+            self.held = nil
+            held.messages.forEach(send)
+        }
         if phase == .open { phase = .closing }
         if output.isEmpty { phase = .closed }
     }

@@ -31,9 +31,14 @@ final class IPCEventLoop {
         while !isDone {
             var descriptors = [pollfd(fd: inbox.wakeDescriptor, events: Int16(POLLIN), revents: 0)]
             descriptors.append(pollfd(fd: closingDeadline == nil ? listener : -1, events: Int16(POLLIN), revents: 0))
-            descriptors += connections.map { pollfd(fd: $0.descriptor, events: $0.pollEvents, revents: 0) }
+            // A client with nothing to wait for (a held reply, no output) is left out, so a
+            // hang-up on it cannot spin the loop.
+            descriptors += connections.map { pollfd(fd: $0.pollEvents == 0 ? -1 : $0.descriptor, events: $0.pollEvents, revents: 0) }
             guard poll(&descriptors, nfds_t(descriptors.count), timeout()) >= 0 || errno == EINTR else { break }
 
+            // Replies first: a client hears its change was made before it hears it changed.
+            let (applied, now) = (channel.appliedSequence, ContinuousClock.now)
+            connections.forEach { $0.releaseReply(appliedSequence: applied, now: now, channel: channel) }
             if descriptors[0].revents != 0 { deliverInbox() }
             if descriptors[1].revents != 0 { acceptConnections() }
             for (connection, descriptor) in zip(connections, descriptors.dropFirst(2)) where descriptor.revents != 0 {
@@ -49,11 +54,14 @@ final class IPCEventLoop {
         return connections.isEmpty || .now >= closingDeadline
     }
 
-    /// Milliseconds for `poll()`: forever while serving, the rest of the grace when closing.
+    /// Milliseconds for `poll()`: until the next held reply is due or the grace ends; else forever.
     private func timeout() -> Int32 {
-        guard let closingDeadline else { return -1 }
-        let left = ContinuousClock.now.duration(to: closingDeadline).components
-        return Int32(max(0, left.seconds * 1000 + left.attoseconds / 1_000_000_000_000_000))
+        guard let deadline = (connections.compactMap(\.replyDeadline) + [closingDeadline].compactMap { $0 }).min() else {
+            return -1
+        }
+        let left = ContinuousClock.now.duration(to: deadline).components
+        // Rounded up, so the loop does not wake just before the deadline and spin.
+        return Int32(max(0, left.seconds * 1000 + (left.attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000))
     }
 
     private func deliverInbox() {

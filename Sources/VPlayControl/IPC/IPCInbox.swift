@@ -13,6 +13,7 @@ final class IPCInbox: Sendable {
     private struct Contents {
         var items: [Item] = []
         var lastPostedState: PlayerState?
+        var lastAppliedSequence: UInt64 = 0
         var stopRequested = false
     }
 
@@ -44,9 +45,12 @@ final class IPCInbox: Sendable {
     }
 
     /// Queues a state; consecutive states collapse into the newest, and an unchanged one is dropped.
-    func post(_ state: PlayerState) {
+    /// Wakes the IPC thread also when only `appliedSequence` moved: replies wait for that.
+    func post(_ state: PlayerState, appliedSequence: UInt64) {
         let changed = contents.withLock { contents in
-            guard state != contents.lastPostedState else { return false }
+            let applied = appliedSequence > contents.lastAppliedSequence
+            contents.lastAppliedSequence = max(contents.lastAppliedSequence, appliedSequence)
+            guard state != contents.lastPostedState else { return applied }
             contents.lastPostedState = state
             if case .state? = contents.items.last {
                 contents.items[contents.items.count - 1] = .state(state)

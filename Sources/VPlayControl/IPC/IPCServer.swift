@@ -43,7 +43,7 @@ public final class IPCServer: Sendable {
     /// Call after each main-loop turn with the state just published: observed
     /// properties are compared against it and clients told what changed.
     public func stateDidChange(_ state: PlayerState) {
-        inbox.post(state)
+        inbox.post(state, appliedSequence: channel.appliedSequence)
     }
 
     /// Delivers what is queued (give `shutdown` to the channel first), closes every

@@ -40,7 +40,7 @@ struct IPCSession {
                 return Response(messages: [IPCMessage.reply(to: request.id, data: nil)], commands: [command])
             case .observe(let id, let property):
                 // mpv sends the current value right after the reply.
-                let value = try? PropertyTable.value(of: property, in: state)
+                let value = try? IPCProperties.value(of: property, in: state)
                 observations.append(Observation(id: id, property: property, lastValue: value))
                 return Response(messages: [
                     IPCMessage.reply(to: request.id, data: nil),
@@ -58,8 +58,8 @@ struct IPCSession {
     /// `property-change` events for observed values that differ from the last ones sent.
     mutating func propertyChanges(in state: PlayerState) -> [JSONValue] {
         var messages: [JSONValue] = []
-        for index in observations.indices {
-            let value = try? PropertyTable.value(of: observations[index].property, in: state)
+        for index in observations.indices where IPCProperties.isObservable(observations[index].property) {
+            let value = try? IPCProperties.value(of: observations[index].property, in: state)
             guard value != observations[index].lastValue else { continue }
             observations[index].lastValue = value
             messages.append(IPCMessage.propertyChange(id: observations[index].id, name: observations[index].property, value: value))

@@ -66,29 +66,12 @@ extension JSONValue {
     }
 
     /// A number, or a string holding one (mpv's text commands pass numbers as strings).
-    var number: Double? {
-        switch self {
-        case .int(let value): Double(value)
-        case .double(let value) where value.isFinite: value
-        case .string(let text): Double(text).flatMap { $0.isFinite ? $0 : nil }
-        default: nil
-        }
-    }
+    var number: Double? { propertyValue.number }
 
     /// A whole number, also from an integral double or a string.
     var integer: Int? {
         if case .int(let value) = self { return value }
         guard let number, number == number.rounded(), abs(number) < 1e15 else { return nil }
         return Int(number)
-    }
-
-    /// `true`/`false`, or mpv's `yes`/`no` text.
-    var flag: Bool? {
-        switch self {
-        case .bool(let value): value
-        case .string("yes"): true
-        case .string("no"): false
-        default: nil
-        }
     }
 }

@@ -26,6 +26,7 @@ public struct LaunchOptions: Sendable, Equatable {
     public var dumpStatsPath: String?
     public var showHelp = false
     public var showVersion = false
+    public var listProperties = false
 
     public init() {
         // mpv's default: a little headroom above 100 %.

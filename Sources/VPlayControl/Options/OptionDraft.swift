@@ -1,20 +1,21 @@
+import VPlayCore
+
 /// Options as they are being read. Checks that depend on other options (volume
 /// against `--volume-max`, the end against the start) wait for `finish()` so the
 /// order on the command line does not matter.
 struct OptionDraft {
     var options = LaunchOptions()
-    var volume: (use: OptionUse, value: Double)?
+    /// Checked against `--volume-max` once all options are read.
+    var volume: OptionUse?
     var length: (use: OptionUse, value: Double)?
     var end: (use: OptionUse, value: Double)?
 
     func finish() throws(OptionError) -> LaunchOptions {
         var result = options
         if let volume {
-            let range = 0...result.player.volumeMax
-            guard range.contains(volume.value) else {
-                throw .outOfRange(volume.use.name, volume.use.value ?? "", ValueText.describe(range))
-            }
-            result.player.volume = volume.value
+            var state = PlayerState()
+            state.volumeMax = result.player.volumeMax
+            result.player.volume = try volume.number(for: "volume", in: state)
         }
         let start = result.player.start ?? 0
         // With both --end and --length, mpv stops at whichever comes first.
@@ -25,7 +26,7 @@ struct OptionDraft {
             }
             result.player.end = first.value
         }
-        if result.files.isEmpty && !result.showHelp && !result.showVersion {
+        if result.files.isEmpty && !result.showHelp && !result.showVersion && !result.listProperties {
             throw .noFile
         }
         return result

@@ -17,7 +17,7 @@ enum OptionTable {
             draft.end = (use, try use.time())
         },
         OptionSpec(["--pause"], .flag, "start paused", default: "no") { draft, use throws(OptionError) in
-            draft.options.player.startPaused = try use.flag()
+            draft.options.player.startPaused = try use.flag(for: "pause")
         },
         OptionSpec(["--autoexit", "-autoexit"], .flag, "quit at the end instead of pausing there", default: "no") { draft, use throws(OptionError) in
             draft.options.player.autoExit = try use.flag()
@@ -34,19 +34,20 @@ enum OptionTable {
             draft.options.player.loopCount = plays == 0 ? nil : plays - 1
         },
         OptionSpec(["--volume"], .value("PERCENT"), "volume, 0..volume-max", default: "100") { draft, use throws(OptionError) in
-            draft.volume = (use, try use.number())
+            _ = try use.number()   // a number now; its range once --volume-max is known
+            draft.volume = use
         },
         OptionSpec(["--volume-max"], .value("PERCENT"), "highest volume allowed, 100..1000", default: "130") { draft, use throws(OptionError) in
             draft.options.player.volumeMax = try use.number(in: 100...1000)
         },
         OptionSpec(["--mute"], .flag, "start muted", default: "no") { draft, use throws(OptionError) in
-            draft.options.player.muted = try use.flag()
+            draft.options.player.muted = try use.flag(for: "mute")
         },
         OptionSpec(["--speed"], .value("X"), "playback speed, \(ValueText.describe(Speed.range))", default: "1") { draft, use throws(OptionError) in
-            draft.options.player.speed = try use.number(in: Speed.range)
+            draft.options.player.speed = try use.number(for: "speed")
         },
         OptionSpec(["--fs", "--fullscreen", "-fs"], .flag, "start in full screen", default: "no") { draft, use throws(OptionError) in
-            draft.options.fullscreen = try use.flag()
+            draft.options.fullscreen = try use.flag(for: "fullscreen")
         },
         OptionSpec(["--geometry"], .value("WxH"), "window size in pixels", default: "video size") { draft, use throws(OptionError) in
             let text = try use.text()
@@ -91,10 +92,10 @@ enum OptionTable {
             draft.options.player.screenshotDirectory = try use.text()
         },
         OptionSpec(["--ab-loop-a"], .value("TIME"), "A-B loop start", default: "none") { draft, use throws(OptionError) in
-            draft.options.player.abLoopA = try use.time()
+            draft.options.player.abLoopA = try use.time(for: "ab-loop-a")
         },
         OptionSpec(["--ab-loop-b"], .value("TIME"), "A-B loop end", default: "none") { draft, use throws(OptionError) in
-            draft.options.player.abLoopB = try use.time()
+            draft.options.player.abLoopB = try use.time(for: "ab-loop-b")
         },
         OptionSpec(["--ab-loop-count"], .value("N"), "how many times the A-B loop repeats (inf: forever)", default: "inf") { draft, use throws(OptionError) in
             draft.options.player.abLoopCount = use.value == "inf" ? nil : try use.integer(in: 0...Int(Int32.max))
@@ -131,6 +132,9 @@ enum OptionTable {
         },
         OptionSpec(["--help", "-h"], .flag, "show this help and exit", default: "no") { draft, use throws(OptionError) in
             draft.options.showHelp = try use.flag()
+        },
+        OptionSpec(["--list-properties"], .flag, "list the properties IPC reads and sets, and exit", default: "no") { draft, use throws(OptionError) in
+            draft.options.listProperties = try use.flag()
         },
         OptionSpec(["--version", "-V"], .flag, "show the version and exit", default: "no") { draft, use throws(OptionError) in
             draft.options.showVersion = try use.flag()

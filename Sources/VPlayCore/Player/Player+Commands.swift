@@ -65,6 +65,8 @@ extension Player {
         case let .setABLoop(a, b):
             abLoop.setPoints(a: a, b: b)
             showABLoop(now: now)
+        case let .adjust(property, adjustment):
+            adjust(property, by: adjustment)
         case .screenshot:
             saveScreenshot(now: now)
         case let .selectTrack(kind, choice):

@@ -21,7 +21,7 @@ public final class PlayerChannel: @unchecked Sendable {
     public init() {}
 
     /// Queues a command and wakes the main loop. Callable from any thread.
-    /// Returns its sequence number, for `waitUntilApplied`.
+    /// Returns its sequence number, for `appliedSequence`.
     @discardableResult
     public func send(_ command: PlayerCommand) -> UInt64 {
         let (wakeUp, sequence) = condition.withLock { () -> ((@Sendable () -> Void)?, UInt64) in
@@ -33,17 +33,10 @@ public final class PlayerChannel: @unchecked Sendable {
         return sequence
     }
 
-    /// Blocks until the state published by the main loop reflects command `sequence`,
-    /// so a reply to a change is never followed by a read of the old value. False on timeout.
-    public func waitUntilApplied(_ sequence: UInt64, timeout: Double) -> Bool {
-        let deadline = Date(timeIntervalSinceNow: timeout)
-        return condition.withLock {
-            while publishedCount < sequence {
-                if !condition.wait(until: deadline) { return publishedCount >= sequence }
-            }
-            return true
-        }
-    }
+    /// The sequence number of the last command reflected in a published state: a reply to a
+    /// change waits for this to reach the change's number, so a read that follows it sees the
+    /// new value.
+    public var appliedSequence: UInt64 { condition.withLock { publishedCount } }
 
     /// The most recent snapshot published by the main loop.
     public var state: PlayerState { condition.withLock { snapshot } }

@@ -21,6 +21,8 @@ public enum PlayerCommand: Sendable, Equatable {
     case cycleABLoop
     /// Sets or clears (nil) the loop points, in seconds.
     case setABLoop(a: Double?, b: Double?)
+    /// mpv's `add`, `multiply` and `cycle` on a property, from its value when applied.
+    case adjust(property: String, PropertyAdjustment)
     /// Saves the current video frame as a PNG.
     case screenshot
     case playlistNext

@@ -2,24 +2,19 @@ import VPlayCore
 import XCTest
 @testable import VPlayControl
 
-final class PropertyTableTests: XCTestCase {
+final class IPCPropertiesTests: XCTestCase {
     private func read(_ name: String, _ state: PlayerState = .playing) -> Result<JSONValue, IPCError> {
-        Result { () throws(IPCError) in try PropertyTable.value(of: name, in: state) }
+        Result { () throws(IPCError) in try IPCProperties.value(of: name, in: state) }
     }
 
     private func write(_ name: String, _ value: JSONValue, _ state: PlayerState = .playing) -> Result<PlayerCommand, IPCError> {
-        Result { () throws(IPCError) in try PropertyTable.command(setting: name, to: value, in: state) }
+        Result { () throws(IPCError) in try IPCProperties.command(setting: name, to: value, in: state) }
     }
 
     func testReadsEveryProperty() {
         var state = PlayerState.playing
-        state.isPaused = true
-        state.speed = 1.5
-        state.volume = 80
-        state.isMuted = true
-        state.isFullscreen = true
-        state.eofReached = true
-        state.isSeeking = true
+        (state.speed, state.volume) = (1.5, 80)
+        (state.isPaused, state.isMuted, state.isFullscreen, state.eofReached, state.isSeeking) = (true, true, true, true, true)
         let expected: [String: JSONValue] = [
             "pause": .bool(true), "time-pos": .double(3), "percent-pos": .double(30), "duration": .double(10),
             "time-remaining": .double(7), "speed": .double(1.5), "volume": .double(80), "mute": .bool(true),
@@ -70,6 +65,8 @@ final class PropertyTableTests: XCTestCase {
         XCTAssertEqual(write("volume", .string("55")), .success(.setVolume(55)))
         XCTAssertEqual(write("time-pos", .double(7.5)), .success(.seek(.absolute(7.5), .exact)))
         XCTAssertEqual(write("percent-pos", .int(50)), .success(.seek(.absolutePercent(50), .exact)))
+        XCTAssertEqual(write("ab-loop-a", .double(2)), .success(.setABLoop(a: 2, b: nil)))
+        XCTAssertEqual(write("ab-loop-b", .string("no")), .success(.setABLoop(a: nil, b: nil)))
     }
 
     func testBadWrites() {
@@ -84,15 +81,32 @@ final class PropertyTableTests: XCTestCase {
         XCTAssertEqual(write("percent-pos", .int(101)), .failure(.invalidParameter))
         XCTAssertEqual(write("duration", .int(5)), .failure(.propertyAccess))
         XCTAssertEqual(write("bogus", .int(5)), .failure(.propertyNotFound))
+        XCTAssertEqual(write("ab-loop-a", .string("soon")), .failure(.invalidParameter))
         var noDuration = PlayerState.playing
         noDuration.duration = nil
         XCTAssertEqual(write("percent-pos", .int(50), noDuration), .failure(.propertyUnavailable))
         XCTAssertEqual(write("time-pos", .int(5), PlayerState()), .failure(.propertyUnavailable))
     }
+}
 
-    func testFileNameOfPathsAndURLs() {
-        XCTAssertEqual(PropertyTable.fileName(of: "/a/b/c d.mp4"), "c d.mp4")
-        XCTAssertEqual(PropertyTable.fileName(of: "c.mp4"), "c.mp4")
-        XCTAssertEqual(PropertyTable.fileName(of: "http://host/v.mp4?x=1"), "v.mp4?x=1")
+extension IPCPropertiesTests {
+    func testPropertyListNamesEveryPropertyOnce() throws {
+        guard case .success(.array(let names)) = read("property-list") else { return XCTFail("no list") }
+        XCTAssertEqual(names.count, Set(names.compactMap(\.string)).count)
+        for case .string(let name) in names {
+            XCTAssertNotEqual(read(name, .playing), .failure(.propertyNotFound), name)
+        }
+        XCTAssertTrue(names.contains("ab-loop-a") && names.contains("property-list"))
+    }
+
+    func testAdjustmentsAreLeftToThePlayer() {
+        let adjust = { (name: String, adjustment: PropertyAdjustment) in
+            Result { () throws(IPCError) in try IPCProperties.command(adjusting: name, by: adjustment) }
+        }
+        XCTAssertEqual(adjust("speed", .add(0.25)), .success(.adjust(property: "speed", .add(0.25))))
+        XCTAssertEqual(adjust("pause", .cycle(up: false)), .success(.adjust(property: "pause", .cycle(up: false))))
+        XCTAssertEqual(adjust("pause", .add(1)), .failure(.commandFailed))
+        XCTAssertEqual(adjust("duration", .multiply(2)), .failure(.commandFailed))
+        XCTAssertEqual(adjust("bogus", .add(1)), .failure(.propertyNotFound))
     }
 }

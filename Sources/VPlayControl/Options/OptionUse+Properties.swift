@@ -1,0 +1,28 @@
+import VPlayCore
+
+/// Options that share a property's name take the values its `set` takes: the property
+/// registry checks them, so the ranges are written once.
+extension OptionUse {
+    func flag(for property: String) throws(OptionError) -> Bool {
+        try checked(.flag(try flag()), for: property).flag ?? false
+    }
+
+    /// - Parameter state: what the range depends on (`volume-max` for `volume`).
+    func number(for property: String, in state: PlayerState = PlayerState()) throws(OptionError) -> Double {
+        try checked(.number(try number()), for: property, in: state).number ?? 0
+    }
+
+    func time(for property: String) throws(OptionError) -> Double {
+        try checked(.number(try time()), for: property).number ?? 0
+    }
+
+    private func checked(_ value: PropertyValue, for name: String, in state: PlayerState = PlayerState()) throws(OptionError) -> PropertyValue {
+        do {
+            return try PropertyRegistry.property(named: name).check(value, in: state)
+        } catch .outOfRange(let range) {
+            throw .outOfRange(self.name, self.value ?? "", ValueText.describe(range))
+        } catch {
+            throw .invalidValue(self.name, self.value ?? "", expected: "a value for '\(name)'")
+        }
+    }
+}

@@ -1,0 +1,35 @@
+/// Which values a writable property takes. Bounds read the state because some depend on it
+/// (volume's top is `volume-max`).
+public enum PropertyDomain: Sendable {
+    public typealias Bounds = @Sendable (PlayerState) -> ClosedRange<Double>
+
+    case flag
+    case number(Bounds)
+    /// A number, or the text `no` for none (mpv's loop points).
+    case numberOrNo(Bounds)
+
+    /// The number range, for messages and `--help`; nil for flags.
+    public func bounds(in state: PlayerState) -> ClosedRange<Double>? {
+        switch self {
+        case .flag: nil
+        case .number(let bounds), .numberOrNo(let bounds): bounds(state)
+        }
+    }
+
+    /// `value` in its canonical form (`.flag`, `.number`, or `.text("no")`).
+    /// - Throws: `.invalidValue` for the wrong type, `.outOfRange` for a number outside the bounds.
+    func check(_ value: PropertyValue, in state: PlayerState) throws(PropertyError) -> PropertyValue {
+        switch self {
+        case .flag:
+            guard let flag = value.flag else { throw .invalidValue }
+            return .flag(flag)
+        case .numberOrNo where value == .text("no"):
+            return value
+        case .number(let bounds), .numberOrNo(let bounds):
+            guard let number = value.number else { throw .invalidValue }
+            let range = bounds(state)
+            guard range.contains(number) else { throw .outOfRange(range) }
+            return .number(number)
+        }
+    }
+}

@@ -1,0 +1,67 @@
+/// Every property vplay has, by mpv's names, in the order `property-list` gives them.
+public enum PropertyRegistry {
+    public static let all: [Property] = [
+        .flag("pause", "playback paused", get: { $0.isPaused }, set: PlayerCommand.setPaused),
+        .number("time-pos", "position in seconds; setting it seeks exactly",
+                get: { .available($0.path.isEmpty ? nil : $0.position) }, bounds: { _ in anyTime },
+                set: { seconds, _ in .seek(.absolute(seconds), .exact) },
+                // Relative, so a seek forward past the end ends the file as the seek keys do.
+                add: { _, seconds in .seek(.relative(seconds), .exact) }),
+        .number("percent-pos", "position in percent of the duration",
+                get: { .available($0.percentPosition) }, bounds: { _ in 0...100 },
+                set: { percent, _ in .seek(.absolutePercent(percent), .exact) }),
+        .readOnly("duration", .number, "length of the file in seconds") { .available($0.duration) },
+        .readOnly("time-remaining", .number, "seconds left to play") { .available($0.timeRemaining) },
+        .number("speed", "playback speed, pitch kept", get: { .number($0.speed) }, bounds: { _ in Speed.range },
+                set: { speed, _ in .setSpeed(speed) }),
+        .number("volume", "volume in percent, 0..volume-max", get: { .number($0.volume) }, bounds: { 0...$0.volumeMax },
+                set: { volume, _ in .setVolume(volume) }),
+        .readOnly("volume-max", .number, "highest volume allowed") { .number($0.volumeMax) },
+        .flag("mute", "sound muted", get: { $0.isMuted }, set: PlayerCommand.setMute),
+        .flag("fullscreen", "window fills the screen", get: { $0.isFullscreen }, set: PlayerCommand.setFullscreen),
+        .readOnly("eof-reached", .flag, "playback reached the end") { .flag($0.eofReached) },
+        .readOnly("seeking", .flag, "a seek is under way") { .flag($0.isSeeking) },
+        // vplay always has a file while it runs; there is no idle mode.
+        .readOnly("idle-active", .flag, "waiting with no file (never, in vplay)") { _ in .flag(false) },
+        .readOnly("path", .text, "the file or URL playing") { .available($0.path.isEmpty ? nil : $0.path) },
+        .readOnly("filename", .text, "last component of the path") { .available($0.path.isEmpty ? nil : fileName(of: $0.path)) },
+        .readOnly("media-title", .text, "the file's title, else its name") { state in
+            .available(state.path.isEmpty ? nil : state.title.isEmpty ? fileName(of: state.path) : state.title)
+        },
+        .readOnly("width", .integer, "video width in pixels") { .available($0.hasVideo && $0.videoWidth > 0 ? $0.videoWidth : nil) },
+        .readOnly("height", .integer, "video height in pixels") { .available($0.hasVideo && $0.videoHeight > 0 ? $0.videoHeight : nil) },
+        .readOnly("container-fps", .number, "frame rate the file declares") { .available($0.containerFPS) },
+        .readOnly("estimated-vf-fps", .number, "frame rate measured from the frames shown") { .available($0.estimatedFPS) },
+        .readOnly("frame-drop-count", .integer, "frames dropped to keep in sync") { .available($0.hasVideo ? $0.droppedFrames : nil) },
+        .readOnly("avsync", .number, "audio minus video clock in seconds") { .available($0.avOffset) },
+        // mpv answers "no" for an unset loop point.
+        .number("ab-loop-a", "A-B loop start in seconds, or no", get: { $0.abLoopA.map(PropertyValue.number) ?? .text("no") },
+                bounds: { _ in anyTime }, set: { a, state in .setABLoop(a: a, b: state.abLoopB) },
+                clear: { .setABLoop(a: nil, b: $0.abLoopB) }),
+        .number("ab-loop-b", "A-B loop end in seconds, or no", get: { $0.abLoopB.map(PropertyValue.number) ?? .text("no") },
+                bounds: { _ in anyTime }, set: { b, state in .setABLoop(a: state.abLoopA, b: b) },
+                clear: { .setABLoop(a: $0.abLoopA, b: nil) }),
+        .readOnly("playlist-pos", .integer, "index of the file playing, from 0") { .integer($0.playlistPosition) },
+        .readOnly("playlist-count", .integer, "number of files in the playlist") { .integer($0.playlistCount) },
+        // Clients (python-mpv-jsonipc among them) ask for this list on connecting.
+        .readOnly("property-list", .list, "names of all properties", observable: false) { _ in
+            .list(all.map { .text($0.name) })
+        },
+    ]
+
+    /// - Throws: `.notFound` for a name no property has.
+    public static func property(named name: String) throws(PropertyError) -> Property {
+        guard let property = byName[name] else { throw .notFound }
+        return property
+    }
+
+    private static let byName = Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0) })
+
+    /// Seconds from the start, any amount.
+    private static let anyTime = 0...Double.greatestFiniteMagnitude
+
+    /// The last path component, as mpv's `filename` (URLs keep their query).
+    static func fileName(of path: String) -> String {
+        path.split(separator: "/").last.map(String.init) ?? path
+    }
+}
