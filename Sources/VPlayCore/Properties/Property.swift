@@ -124,4 +124,19 @@ extension Property {
                         set: { value, state in value.number.map { set($0, state) } ?? clear!(state) },
                         add: add ?? moved(+), multiply: moved(*))
     }
+
+    /// The track of one kind that plays (`aid`, `vid`, `sid`): its id, or false for none, as
+    /// mpv answers; set to an id, `auto` or `no`; `cycle` goes through the ids, then none.
+    public static func track(_ name: String, _ kind: Track.Kind, _ help: String) -> Property {
+        Property(name, .integer, help, get: { state in
+            guard !state.path.isEmpty else { return .unavailable }
+            return state.selectedTrackID(kind).map(PropertyValue.integer) ?? .flag(false)
+        }, domain: .track(kind), set: { value, _ in
+            switch value {
+            case .integer(let id): .selectTrack(kind, .id(id))
+            case .text("auto"): .selectTrack(kind, .auto)
+            default: .selectTrack(kind, .none)
+            }
+        }, cycle: { _, up in .cycleTrack(kind, down: !up) })
+    }
 }

@@ -7,11 +7,13 @@ public enum PropertyDomain: Sendable {
     case number(Bounds)
     /// A number, or the text `no` for none (mpv's loop points).
     case numberOrNo(Bounds)
+    /// A track of one kind: the id of one the file has, `auto`, or `no` (or false).
+    case track(Track.Kind)
 
     /// The number range, for messages and `--help`; nil for flags.
     public func bounds(in state: PlayerState) -> ClosedRange<Double>? {
         switch self {
-        case .flag: nil
+        case .flag, .track: nil
         case .number(let bounds), .numberOrNo(let bounds): bounds(state)
         }
     }
@@ -25,6 +27,14 @@ public enum PropertyDomain: Sendable {
             return .flag(flag)
         case .numberOrNo where value == .text("no"):
             return value
+        case .track(let kind):
+            if value == .text("auto") || value == .text("no") { return value }
+            if value.flag == false { return .text("no") }
+            guard let number = value.number, number == number.rounded(), number >= 1 else { throw .invalidValue }
+            guard state.tracks.contains(where: { $0.kind == kind && Double($0.id) == number }) else {
+                throw .outOfRange(1...Double(max(1, state.tracks.filter { $0.kind == kind }.count)))
+            }
+            return .integer(Int(number))
         case .number(let bounds), .numberOrNo(let bounds):
             guard let number = value.number else { throw .invalidValue }
             let range = bounds(state)

@@ -41,6 +41,15 @@ public enum PropertyRegistry {
         .number("ab-loop-b", "A-B loop end in seconds, or no", get: { $0.abLoopB.map(PropertyValue.number) ?? .text("no") },
                 bounds: { _ in anyTime }, set: { b, state in .setABLoop(a: state.abLoopA, b: b) },
                 clear: { .setABLoop(a: $0.abLoopA, b: nil) }),
+        .readOnly("track-list", .list, "every track: id, type, lang, title, codec, selected, ...") { state in
+            .list(state.tracks.map(\.propertyValue))
+        },
+        .track("aid", .audio, "the audio track playing: an id, or no"),
+        .track("vid", .video, "the video track playing: an id, or no"),
+        .track("sid", .sub, "the subtitle track shown: an id, or no"),
+        .readOnly("sub-text", .text, "the subtitle text on screen now") { state in
+            .available(state.selectedTrackID(.sub) == nil ? nil : state.subtitleText ?? "")
+        },
         .readOnly("playlist-pos", .integer, "index of the file playing, from 0") { .integer($0.playlistPosition) },
         .readOnly("playlist-count", .integer, "number of files in the playlist") { .integer($0.playlistCount) },
         // Clients (python-mpv-jsonipc among them) ask for this list on connecting.

@@ -1,0 +1,19 @@
+extension Track {
+    /// The track as one entry of `track-list`, in mpv's names.
+    public var propertyValue: PropertyValue {
+        var fields: [String: PropertyValue] = [
+            "id": .integer(id), "type": .text(kind.rawValue), "codec": .text(codec),
+            "default": .flag(isDefault), "forced": .flag(isForced), "external": .flag(isExternal),
+            "selected": .flag(isSelected), "albumart": .flag(isAlbumArt), "ff-index": .integer(streamIndex),
+        ]
+        if let language { fields["lang"] = .text(language) }
+        if let title { fields["title"] = .text(title) }
+        if let externalFilename { fields["external-filename"] = .text(externalFilename) }
+        if let width { fields["demux-w"] = .integer(width) }
+        if let height { fields["demux-h"] = .integer(height) }
+        if let fps { fields["demux-fps"] = .number(fps) }
+        if let channelCount { fields["demux-channel-count"] = .integer(channelCount) }
+        if let sampleRate { fields["demux-samplerate"] = .integer(sampleRate) }
+        return .map(fields)
+    }
+}
