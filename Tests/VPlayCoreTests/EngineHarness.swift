@@ -72,6 +72,14 @@ final class EngineHarness {
     /// a busy machine's late main loop. 0 turns whenever something is due.
     var turnInterval = 0.0
     private var nextTurn: Double
+    /// Fake seconds the audio device takes to start pulling once the player starts (an idle
+    /// PulseAudio sink, a Bluetooth headset).
+    var deviceStartDelay = 0.0 {
+        didSet { nextPull = max(nextPull, clock.time + deviceStartDelay) }
+    }
+    /// Time stands still while a decoder has nothing ready (faithful timing for a fast
+    /// machine). Off, fake time runs on as on a machine slower at decoding than at playing.
+    var freezesWhileDecoding = true
 
     init(_ url: URL, options: PlayerOptions = PlayerOptions(), audio: Bool = true, clock: FakeClock = FakeClock(),
          warn: @escaping @Sendable (String) -> Void = { _ in }) throws {
@@ -117,7 +125,7 @@ final class EngineHarness {
         events += player.takeEvents()
         if isStarving {
             usleep(500)
-            return
+            if freezesWhileDecoding { return }
         }
         let now = clock.time
         let target = min(tick.wakeAt, now + 0.01, sink.isPaused ? .infinity : nextPull)
@@ -126,7 +134,7 @@ final class EngineHarness {
             sink.pull()
             nextPull = clock.time + sink.bufferSeconds
         } else if sink.isPaused {
-            nextPull = clock.time
+            nextPull = max(nextPull, clock.time)
         }
         if tick.wakeAt == .infinity && sink.isPaused && !isStarving { usleep(200) }
     }

@@ -66,6 +66,8 @@ public final class AudioRenderer: @unchecked Sendable {
         /// The serial whose sound has been handed over up to `stopTime`.
         var stoppedSerial: Int?
         var pendingSource: SourceChange?
+        /// Sound of timelines after this serial waits (for its first picture).
+        var soundSerialLimit = Int.max
         /// The id of the source playing (see `setSource`).
         var sourceID = 0
     }
@@ -94,6 +96,17 @@ public final class AudioRenderer: @unchecked Sendable {
     /// change is made, so the caller knows when the old source is free.
     func setSource(_ source: Source?, id: Int, handover: Clock? = nil) {
         shared.withLock { $0.pendingSource = SourceChange(source: source, id: id, handover: handover) }
+    }
+
+    /// Holds the sound of every timeline after `serial` (a seek's, or the first when `serial`
+    /// is -1) until `releaseSound`, so that it starts with its picture instead of running ahead
+    /// while the picture is decoded.
+    func holdSound(after serial: Int) {
+        shared.withLock { $0.soundSerialLimit = serial }
+    }
+
+    func releaseSound() {
+        shared.withLock { $0.soundSerialLimit = .max }
     }
 
     /// The id given with the source that plays now.
@@ -178,8 +191,8 @@ public final class AudioRenderer: @unchecked Sendable {
 
     /// - Parameter heardAfter: seconds from `now` until the next byte put out is heard.
     private func decodeNextFrame(now: Double, heardAfter latency: Double) -> Bool {
-        let (requested, stop, stoppedSerial, change) = shared.withLock {
-            ($0.speed, $0.stopTime, $0.stoppedSerial, $0.pendingSource)
+        let (requested, stop, stoppedSerial, change, limit) = shared.withLock {
+            ($0.speed, $0.stopTime, $0.stoppedSerial, $0.pendingSource, $0.soundSerialLimit)
         }
         if let change { adopt(change, now: now) }
         guard let source else { return false }
@@ -195,6 +208,7 @@ public final class AudioRenderer: @unchecked Sendable {
         }
         while frames.remaining > 0 {
             let frame = frames.peek()
+            if frame.serial == serial && serial > limit { return false }
             defer { frames.advance() }
             guard frame.serial == serial, let resampler else { continue }
             let resumes = resumeTime.isFinite && frame.serial == resumeSerial && frame.pts.isFinite

@@ -43,6 +43,9 @@ final class Decoder: @unchecked Sendable {
         var pushedSerial = -1
         var framesDecoded = 0
         var decodeErrors = 0
+        /// The newest packet time taken (seconds) and its serial.
+        var packetTime: Double = .nan
+        var packetTimeSerial = -1
     }
 
     init(codec: CodecContext, packets: PacketQueue, frames: FrameQueue, kind: AVMediaType, frameRate: AVRational) {
@@ -73,6 +76,11 @@ final class Decoder: @unchecked Sendable {
 
     var framesDecoded: Int { state.withLock { $0.framesDecoded } }
 
+    /// The time of the newest packet taken on timeline `serial` (seconds), nil before any.
+    func packetTime(atSerial serial: Int) -> Double? {
+        state.withLock { $0.packetTimeSerial == serial ? $0.packetTime : nil }
+    }
+
     /// Packets refused, frames failed and frames patched up since the file opened.
     var decodeErrors: Int { state.withLock { $0.decodeErrors } }
 
@@ -91,6 +99,11 @@ final class Decoder: @unchecked Sendable {
             dropBefore = droppingShown(entry.dropBefore)
             switch entry.item {
             case .packet(let packet):
+                let time = MediaFile.seconds(packet.pointer.pointee.pts, codec.timeBase)
+                if time.isFinite {
+                    let serial = packetSerial
+                    state.withLock { $0.packetTime = time; $0.packetTimeSerial = serial }
+                }
                 skipUnneededFrames(before: packet.pointer)
                 send(packet.pointer)
                 if approach != nil, heading(for: packet) {
@@ -215,7 +228,8 @@ final class Decoder: @unchecked Sendable {
                 report(damage.recordClean(at: scratch.pts, duration: scratch.duration))
             }
             state.withLock { $0.framesDecoded += 1 }
-            if let target = dropBefore, scratch.pts.isFinite, scratch.pts + max(scratch.duration, 0.000_001) <= target {
+            // 1 µs: the rounding of a frame's end that falls on the target.
+            if let target = dropBefore, scratch.pts.isFinite, scratch.pts + max(scratch.duration, 0.000_002) <= target + 0.000_001 {
                 // Before an exact seek's target: decoded only because later frames depend on it.
                 scratch.unref()
                 continue

@@ -4,6 +4,7 @@ import Foundation
 extension Player {
     public func apply(_ command: PlayerCommand) {
         let now = monotonic()
+        defer { publishPhase() }
         switch command {
         case .setPaused(let paused):
             setPaused(paused, at: now)
@@ -82,7 +83,7 @@ extension Player {
     }
 
     func setPaused(_ paused: Bool, at now: Double) {
-        if !paused && state.eofReached { state.eofReached = false }
+        if !paused { lifecycle.handle(.resumed) }
         // A paused exact seek shows its target first and decodes the way on afterwards.
         video?.packets.setHolding(paused)
         if paused == state.isPaused && pausedAt != nil || (!paused && pausedAt == nil && !state.isPaused) {
@@ -90,7 +91,7 @@ extension Player {
             return
         }
         state.isPaused = paused
-        stepping = false
+        if lifecycle.isStepping { lifecycle.handle(.stepped) }
         if paused {
             heldPosition = state.position
             pausedAt = now
@@ -155,14 +156,18 @@ extension Player {
         }
     }
 
-    func requestSeek(to position: Double, precision: SeekPrecision, announce: Bool) {
+    /// - Parameter reportsTarget: once landed, the position is the target itself when the
+    ///   picture covers it (else the picture's own time, as after a frame step back).
+    func requestSeek(to position: Double, precision: SeekPrecision, announce: Bool,
+                     reason: Restart.Reason = .seek, reportsTarget: Bool = true) {
         if precision == .exact { checkSeekShortcut() }
+        // The sound of the new position waits for its picture (see `advanceRestart`).
+        if video != nil && !options.untimed, let audio { output?.renderer.holdSound(after: audio.packets.serial) }
         demuxer.requestSeek(.init(target: position + startTime, precision: precision))
         heldPosition = position
-        exactTarget = precision == .exact ? position : nil
+        lifecycle.handle(.restart(reason, target: position, exact: precision == .exact && reportsTarget))
         state.position = position
-        state.isSeeking = true
-        awaitingRestart = true
+        publishPhase()
         if announce {
             events.append(.seek)
             seekRequestedAt = monotonic()
@@ -187,9 +192,9 @@ extension Player {
     }
 
     func frameStep(now: Double) {
-        guard video != nil else { return }
+        guard video != nil, !lifecycle.isRestarting else { return }
         if !state.isPaused { setPaused(true, at: now) }
-        stepping = true
+        lifecycle.handle(.step)
         video?.packets.setHolding(false)   // the next frame is wanted now
     }
 
@@ -198,7 +203,9 @@ extension Player {
         if !state.isPaused { setPaused(true, at: now) }
         let current = video.frames.peekLast()
         let duration = current.duration > 0 ? current.duration : 1 / (video.frameRate ?? 25)
+        // The middle of the frame before: whatever the rounding of timestamps, that frame
+        // covers it, and the position is its own time (mpv's), not the middle.
         let target = current.pts - startTime - duration / 2
-        requestSeek(to: max(0, target), precision: .exact, announce: true)
+        requestSeek(to: max(0, target), precision: .exact, announce: true, reportsTarget: false)
     }
 }

@@ -40,14 +40,10 @@ public final class Player {
     var externalClock = Clock()
     var events: [PlayerEvent] = []
     var pausedAt: Double?
-    /// The position reported while no clock is valid (start, after a seek).
+    /// The position reported while no clock is valid (paused, stepping).
     var heldPosition: Double = 0
-    /// The target of the exact seek in flight: the position to report once it lands.
-    var exactTarget: Double?
-    /// When sound started at the current position while no picture came: see `restartsWithoutPicture`.
-    private var soundWithoutPictureSince: Double?
-    var awaitingRestart = true
-    var stepping = false
+    /// Opening, seeking, playing, stepping, ended: changed only through `lifecycle.handle`.
+    var lifecycle = Lifecycle()
     /// Measured by the view: from a picture's decision to its being on screen (seconds).
     public var displayLatency: Double = 0 {
         didSet { displayLatency = min(0.05, max(0, displayLatency.isFinite ? displayLatency : 0)) }
@@ -190,8 +186,10 @@ public final class Player {
         let now = monotonic()
         startedAt = now
         if let start = options.start, start > 0 {
-            requestSeek(to: start, precision: .exact, announce: false)
+            requestSeek(to: start, precision: .exact, announce: false, reason: .open)
         }
+        // The sound waits for the first picture, so that neither runs ahead of the other.
+        if video != nil && !options.untimed { output?.renderer.holdSound(after: -1) }
         demuxer.start()
         video?.decoder.replayHold = options.seekReplayHold
         video?.start()
@@ -247,15 +245,50 @@ public final class Player {
     public func tick() -> Tick {
         let now = monotonic()
         var tick = Tick(hasNewPicture: false, wakeAt: .infinity)
+        switch lifecycle.phase {
+        case .restarting: present(now: now, into: &tick)
+            advanceRestart(now: now, into: &tick)
+            // Started: the pictures held meanwhile are timed from now on.
+            if !lifecycle.isRestarting { tick.wakeAt = now }
+        case .playing, .stepping: present(now: now, into: &tick)
+            updatePosition(now: now)
+            followLoopAndEnd(now: now)
+        case .ended: present(now: now, into: &tick)
+        }
+        retireSwitchedAudio(now: now)
+        stats.decodeErrors = (video?.decoder.decodeErrors ?? 0) + (audio?.decoder.decodeErrors ?? 0)
+        state.subtitleText = subtitles?.text(at: state.position + startTime)
+        publishPhase()
+        if !state.isPaused {
+            // Keep the time label and thumb moving smoothly even between frames.
+            let positionWake = video == nil ? now + 0.25 : tick.wakeAt
+            tick.wakeAt = min(tick.wakeAt, positionWake)
+            if video != nil && !video!.frames.hasShownFrame { tick.wakeAt = min(tick.wakeAt, now + 0.05) }
+            if isNearEnd { tick.wakeAt = min(tick.wakeAt, now + 0.02) }
+        }
+        if lifecycle.isRestarting { tick.wakeAt = min(tick.wakeAt, now + 0.01) }
+        return tick
+    }
+
+    /// The derived states the snapshot shows, from the lifecycle.
+    func publishPhase() {
+        state.isSeeking = lifecycle.isSeeking
+        state.eofReached = lifecycle.hasEnded
+    }
+
+    /// Puts up the picture due now.
+    private func present(now: Double, into tick: inout Tick) {
         if let video {
             let master = masterTime(at: now)
             // A step shows the next frame at once, however long the pause before it: timed,
             // every frame queued would be late and all but the last dropped.
+            let stepping = lifecycle.isStepping
             let showsAtOnce = options.untimed || stepping
             // While a seek lands, the pictures still queued belong to where playback was
-            // asked to leave (past an A-B loop's B, say): held, as when paused.
+            // asked to leave (past an A-B loop's B, say), and the first one at the target waits
+            // for its sound: held, as when paused.
             let outcome = video.scheduler.refresh(now: now, master: showsAtOnce ? nil : master,
-                                                  paused: (state.isPaused || awaitingRestart) && !stepping,
+                                                  paused: (state.isPaused || lifecycle.isRestarting) && !stepping,
                                                   untimed: showsAtOnce, lead: displayLatency)
             tick.wakeAt = outcome.wakeAt
             if options.untimed && outcome.newFrame != nil { tick.wakeAt = now }
@@ -267,36 +300,19 @@ public final class Player {
             stats.framesDropped = video.scheduler.droppedFrames
             stats.framesDecoded = video.decoder.framesDecoded
         }
-        stats.decodeErrors = (video?.decoder.decodeErrors ?? 0) + (audio?.decoder.decodeErrors ?? 0)
-        retireSwitchedAudio(now: now)
-        if awaitingRestart, let serial = demuxer.settledSerial, restartsWithoutPicture(atSerial: serial, now: now) {
-            let heard = audioTime(at: now).map { $0 - startTime }
-            restarted(at: state.isSeeking ? heldPosition : heard ?? heldPosition)
-        }
-        if !awaitingRestart || video == nil {
-            updatePosition(now: now)
-        }
-        state.subtitleText = subtitles?.text(at: state.position + startTime)
-        if !awaitingRestart {
-            // Not while a jump lands: the old position's sound past B must stay unplayed.
-            output?.renderer.setStopTime(abLoop.jumpsAtB ? abLoop.b.map { $0 + startTime } : nil)
-        }
-        if !state.isSeeking, !awaitingRestart, let target = abLoop.loopTarget(position: loopPosition(now: now)) {
+    }
+
+    /// While playing: the A-B loop's jump, `--end`, the end of the file.
+    private func followLoopAndEnd(now: Double) {
+        // The sound stops at B by itself, however late this turn comes.
+        output?.renderer.setStopTime(abLoop.jumpsAtB ? abLoop.b.map { $0 + startTime } : nil)
+        if let target = abLoop.loopTarget(position: loopPosition(now: now)) {
             requestSeek(to: target, precision: .exact, announce: true)
-        } else if let end = options.end, state.position >= end, !state.isSeeking, !awaitingRestart {
+        } else if let end = options.end, state.position >= end {
             endOfFile(now: now)
         } else if isAtEnd(now: now) {
             endOfFile(now: now)
         }
-        if !state.isPaused {
-            // Keep the time label and thumb moving smoothly even between frames.
-            let positionWake = video == nil ? now + 0.25 : tick.wakeAt
-            tick.wakeAt = min(tick.wakeAt, positionWake)
-            if video != nil && !video!.frames.hasShownFrame { tick.wakeAt = min(tick.wakeAt, now + 0.05) }
-            if isNearEnd { tick.wakeAt = min(tick.wakeAt, now + 0.02) }
-        }
-        if awaitingRestart || state.isSeeking { tick.wakeAt = min(tick.wakeAt, now + 0.01) }
-        return tick
     }
 
     /// The position the A-B loop checks. The sound stops at B; once all of it is with the
@@ -325,54 +341,80 @@ public final class Player {
         if !usesAudioClock && (newTimeline || !externalClock.pts.isFinite
                             || abs(externalClock.time(at: now) - frame.pts) > SyncDecision.noSyncThreshold) {
             externalClock.set(frame.pts, serial: frame.serial, at: now)
-            externalClock.isPaused = state.isPaused && !stepping
+            externalClock.isPaused = state.isPaused && !lifecycle.isStepping
         }
         // After an exact seek the position is the target itself when this frame covers it,
         // so a position saved and sought again lands on the same frame, not one earlier.
         var landing = mediaTime
-        if let target = exactTarget, target >= mediaTime - 1e-6, target < mediaTime + max(frame.duration, 1e-3) {
-            landing = target
+        if let restart = lifecycle.restart, restart.isExact, restart.target >= mediaTime - 1e-6,
+           restart.target < mediaTime + max(frame.duration, 1e-3) - 1e-6 {
+            landing = restart.target
         }
         if frame.pts.isFinite { heldPosition = landing }
-        if stepping {
-            stepping = false
+        if lifecycle.isStepping {
+            lifecycle.handle(.stepped)
             video?.packets.setHolding(state.isPaused)
             state.position = landing
         }
-        if awaitingRestart, let serial = demuxer.settledSerial, serial == frame.serial {
-            restarted(at: landing)
+        if let restart = lifecycle.restart, restart.landing == nil, demuxer.settledSerial == frame.serial {
+            lifecycle.handle(.pictureShown(position: frame.pts.isFinite ? landing : restart.target, at: now))
+            output?.renderer.releaseSound()
         }
     }
 
-    /// Playback restarts without a picture when there is no video, when the video has nothing
-    /// decodable at this position (damage), or when sound has played a second with no picture.
-    private func restartsWithoutPicture(atSerial serial: Int, now: Double) -> Bool {
-        guard let video else {
-            // Sound only: restart with the first sound, or at once when there is none to decode.
-            return audio.map { $0.decoder.pushedSerial == serial || $0.decoder.isFinished(atSerial: serial) } ?? false
+    /// Carries a restart on: once the seek is done, waits for the first picture (or, without
+    /// video, the first sound), then for the sound to reach it, so that both start together
+    /// and the position never runs back. Gives up waiting on a picture or a sound that does
+    /// not come (damage, a stream that ends first) after a second.
+    private func advanceRestart(now: Double, into tick: inout Tick) {
+        guard var restart = lifecycle.restart, let serial = demuxer.settledSerial else { return }
+        if restart.settledAt == nil {
+            lifecycle.handle(.settled(at: now))
+            restart.settledAt = now
         }
-        if video.decoder.isFinished(atSerial: serial) && video.frames.remaining == 0 { return true }
-        guard audioTime(at: now) != nil else {
-            soundWithoutPictureSince = nil
-            return false
+        guard let landing = restart.landing, let landedAt = restart.landedAt else {
+            if let video {
+                // Nothing decodable: the stream ended, or a second of it past the target gave
+                // no picture (damage). Playing, a picture that takes seconds to decode is not
+                // waited for with the sound held either.
+                let nothingToShow = video.decoder.isFinished(atSerial: serial) && video.frames.remaining == 0
+                let damaged = (video.decoder.packetTime(atSerial: serial) ?? -.infinity) > restart.target + startTime + 1
+                let tooLong = !state.isPaused && now - (restart.settledAt ?? now) >= 3
+                if nothingToShow || damaged || tooLong {
+                    output?.renderer.releaseSound()
+                    finishRestart(at: audioTime(at: now).map { $0 - startTime } ?? restart.target, now: now)
+                }
+            } else if audio.map({ $0.decoder.pushedSerial == serial || $0.decoder.isFinished(atSerial: serial) }) ?? true {
+                lifecycle.handle(.pictureShown(position: restart.target, at: now))
+            }
+            return
         }
-        let since = soundWithoutPictureSince ?? now
-        soundWithoutPictureSince = since
-        return now - since >= 1
+        guard usesAudioClock, !state.isPaused, !options.untimed, let audio else {
+            finishRestart(at: landing, now: now)
+            return
+        }
+        if let heard = audioTime(at: now) {
+            let ahead = landing + startTime - heard
+            // 1 µs: the rounding of adding up the clock.
+            if ahead <= 0.000_001 { finishRestart(at: landing, now: now); return }
+            tick.wakeAt = min(tick.wakeAt, now + ahead / state.speed)
+        } else if audio.isDecodedToEnd || (audio.frames.remaining == 0 && now - landedAt >= 1) {
+            // No sound here (the track ended, or is damaged): the picture goes alone. Sound
+            // that is ready waits for the device however long it takes to start.
+            finishRestart(at: landing, now: now)
+        }
     }
 
-    private func restarted(at position: Double) {
-        soundWithoutPictureSince = nil
-        awaitingRestart = false
+    private func finishRestart(at position: Double, now: Double) {
+        lifecycle.handle(.started)
         if let requested = seekRequestedAt {
-            stats.seekLatencies.append(monotonic() - requested)
+            stats.seekLatencies.append(now - requested)
             seekRequestedAt = nil
         } else if stats.timeToFirstFrame == nil {
-            stats.timeToFirstFrame = monotonic() - startedAt
+            stats.timeToFirstFrame = now - startedAt
         }
-        state.isSeeking = false
-        exactTarget = nil
         if position.isFinite { heldPosition = position; state.position = max(0, position) }
+        publishPhase()
         events.append(.playbackRestart)
     }
 
@@ -399,9 +441,8 @@ public final class Player {
     }
 
     private func updatePosition(now: Double) {
-        guard !state.isSeeking else { return }
         var position = heldPosition
-        if state.isPaused && !stepping {
+        if state.isPaused && !lifecycle.isStepping {
             // Paused: the position is where playback stopped or a seek landed.
         } else if options.untimed, let video, video.scheduler.clock.pts.isFinite {
             // Benchmarks run ahead of the wall clock: the picture's own time is the position.
@@ -428,7 +469,7 @@ public final class Player {
     }
 
     private func isAtEnd(now: Double) -> Bool {
-        guard !state.isSeeking, !awaitingRestart, demuxer.isAtEnd, !state.isPaused || stepping else { return false }
+        guard demuxer.isAtEnd, !state.isPaused || lifecycle.isStepping else { return false }
         if let video, !(video.isDrained && (options.untimed || now >= video.scheduler.currentFrameEnd)) { return false }
         if audio != nil, !isAudioDrained { return false }
         if video == nil && audio == nil, let duration = state.duration, state.position < duration { return false }
@@ -450,11 +491,12 @@ public final class Player {
             }
             // As the seed players do: back to the start, paused.
             setPaused(true, at: now)
-            requestSeek(to: 0, precision: .exact, announce: true)
-            state.eofReached = true
+            requestSeek(to: 0, precision: .exact, announce: true, reason: .rewind)
             return
         }
         if let left = loopsLeft { loopsLeft = left - 1 }
         requestSeek(to: options.start ?? 0, precision: .exact, announce: true)
     }
 }
+
+
