@@ -21,8 +21,13 @@ public final class AudioRenderer: @unchecked Sendable {
     private var playsStretched = false
     private var bufferSize = 0
     private var bufferIndex = 0
+    /// The speed the sound is played at: the one asked for once a filter for it is in place.
     private var speed: Double = 1
     private var tempo: TempoFilter?
+    /// Builds tempo filters off this thread; a test may give its own before `prepare`.
+    var tempoBuilder = TempoFilterBuilder()
+    /// A filter out of use, waiting to go back to `tempoBuilder` to be freed.
+    private var retiredTempo: TempoFilter?
     /// Media time of the first sample fed to `tempo`: its output maps back from here.
     private var segmentStart: Double = .nan
     /// How late `tempo` puts sound, in output seconds (see `TempoCalibration`); 0 until measured.
@@ -62,6 +67,7 @@ public final class AudioRenderer: @unchecked Sendable {
     public func prepare(for format: AudioFormat) {
         output = format
         resampler = Resampler(output: format)
+        restartTempo(for: shared.withLock { $0.speed }, afterSeek: false)   // starts building a filter
     }
 
     /// Linear gain 0...; the renderer ramps to it over a few milliseconds so changes never click.
@@ -137,16 +143,13 @@ public final class AudioRenderer: @unchecked Sendable {
     private func decodeNextFrame() -> Bool {
         let (requested, stop, stoppedSerial) = shared.withLock { ($0.speed, $0.stopTime, $0.stoppedSerial) }
         if stop != nil, stoppedSerial == packets.serial { return false }
-        if requested != speed {
-            speed = requested
-            restartTempo()
-        }
+        if requested != speed { restartTempo(for: requested, afterSeek: false) }
         while frames.remaining > 0 {
             let frame = frames.peek()
             defer { frames.advance() }
             guard frame.serial == packets.serial, let resampler else { continue }
             if frame.serial != bufferSerial {
-                restartTempo()   // samples held by the filter belong to the old position
+                restartTempo(for: requested, afterSeek: true)
                 bufferSerial = frame.serial
             }
             let size = resampler.convert(frame.pointer, into: &resampled)
@@ -193,9 +196,27 @@ public final class AudioRenderer: @unchecked Sendable {
         return bufferSize > bufferIndex
     }
 
-    /// A fresh tempo filter (none at speed 1): after a seek or a change of speed.
-    private func restartTempo() {
-        tempo = speed == 1 ? nil : TempoFilter(sampleRate: output.sampleRate, channels: output.channels, tempo: speed)
+    /// Puts a fresh tempo filter for `requested` in place (none at speed 1) once the builder
+    /// has one ready. Until then a change of speed plays on at the old tempo, and after a seek,
+    /// when what the old filter holds belongs to the old position, the sound passes unchanged.
+    private func restartTempo(for requested: Double, afterSeek: Bool) {
+        tempoBuilder.retire(&retiredTempo)
+        let spec = requested == 1 ? nil
+            : TempoFilterBuilder.Spec(tempo: requested, sampleRate: output.sampleRate, channels: output.channels)
+        var fresh: TempoFilter?
+        switch tempoBuilder.take(spec) {
+        case .ready(let filter):
+            fresh = filter
+            speed = requested
+        case .pending where afterSeek:
+            speed = 1
+        case .pending:
+            return
+        }
+        swap(&tempo, &fresh)
+        // Freed here only if the builder's lock was busy at both hand-overs.
+        if retiredTempo == nil { retiredTempo = fresh }
+        tempoBuilder.retire(&retiredTempo)
         tempoDelay = nil
         segmentStart = .nan
     }
