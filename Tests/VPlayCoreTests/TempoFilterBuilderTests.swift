@@ -1,4 +1,3 @@
-import CFFmpeg
 import Foundation
 import XCTest
 @testable import VPlayCore
@@ -80,23 +79,11 @@ final class TempoFilterBuilderTests: XCTestCase {
 
     /// Fills the frame queue with 1024-sample frames of a 1 kHz tone, continuing in time.
     private func topUp() throws {
-        while frames.remaining < Self.frameCapacity, let slot = frames.writableSlot() {
-            let frame = slot.pointer
-            av_frame_unref(frame)
-            frame.pointee.format = AV_SAMPLE_FMT_S16.rawValue
-            frame.pointee.sample_rate = 48000
-            frame.pointee.nb_samples = 1024
-            av_channel_layout_default(&frame.pointee.ch_layout, 2)
-            XCTAssertEqual(av_frame_get_buffer(frame, 0), 0)
-            let samples = UnsafeMutableRawPointer(frame.pointee.data.0!).assumingMemoryBound(to: Int16.self)
-            for i in 0..<1024 {
-                let value = Int16(8000 * sin(2 * Double.pi * 1000 * Double(queuedSamples + i) / 48000))
-                samples[2 * i] = value
-                samples[2 * i + 1] = value
+        while frames.remaining < Self.frameCapacity {
+            let first = queuedSamples
+            try frames.pushStereo(pts: Double(first) / 48000, serial: packets.serial) { i in
+                Int16(8000 * sin(2 * Double.pi * 1000 * Double(first + i) / 48000))
             }
-            slot.pts = Double(queuedSamples) / 48000
-            slot.serial = packets.serial
-            frames.push()
             queuedSamples += 1024
         }
     }
