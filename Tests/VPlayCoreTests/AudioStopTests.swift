@@ -1,4 +1,3 @@
-import CFFmpeg
 import XCTest
 @testable import VPlayCore
 
@@ -22,19 +21,7 @@ final class AudioStopTests: XCTestCase {
     /// Queues `count` frames of 1024 stereo samples at 48 kHz, each a constant level.
     private func queueSound(frames count: Int) throws {
         for index in 0..<count {
-            let slot = try XCTUnwrap(frames.writableSlot())
-            let frame = slot.pointer
-            av_frame_unref(frame)
-            frame.pointee.format = AV_SAMPLE_FMT_S16.rawValue
-            frame.pointee.sample_rate = 48000
-            frame.pointee.nb_samples = 1024
-            av_channel_layout_default(&frame.pointee.ch_layout, 2)
-            XCTAssertEqual(av_frame_get_buffer(frame, 0), 0)
-            let samples = UnsafeMutableRawPointer(frame.pointee.data.0!).assumingMemoryBound(to: Int16.self)
-            for i in 0..<(1024 * 2) { samples[i] = 1000 }
-            slot.pts = Double(index * 1024) / 48000
-            slot.serial = packets.serial
-            frames.push()
+            try frames.pushStereo(pts: Double(index * 1024) / 48000, serial: packets.serial) { _ in 1000 }
         }
     }
 

@@ -28,8 +28,13 @@ public final class AudioRenderer: @unchecked Sendable {
     private var playsStretched = false
     private var bufferSize = 0
     private var bufferIndex = 0
+    /// The speed the sound is played at: the one asked for once a filter for it is in place.
     private var speed: Double = 1
     private var tempo: TempoFilter?
+    /// Builds tempo filters off this thread; a test may give its own before `prepare`.
+    var tempoBuilder = TempoFilterBuilder()
+    /// A filter out of use, waiting to go back to `tempoBuilder` to be freed.
+    private var retiredTempo: TempoFilter?
     /// Media time of the first sample fed to `tempo`: its output maps back from here.
     private var segmentStart: Double = .nan
     /// How late `tempo` puts sound, in output seconds (see `TempoCalibration`); 0 until measured.
@@ -116,6 +121,7 @@ public final class AudioRenderer: @unchecked Sendable {
     public func prepare(for format: AudioFormat) {
         output = format
         resampler = Resampler(output: format)
+        restartTempo(for: shared.withLock { $0.speed }, afterSeek: false)   // starts building a filter
     }
 
     /// Linear gain 0...; the renderer ramps to it over a few milliseconds so changes never click.
@@ -194,14 +200,11 @@ public final class AudioRenderer: @unchecked Sendable {
         let (requested, stop, stoppedSerial, change, limit) = shared.withLock {
             ($0.speed, $0.stopTime, $0.stoppedSerial, $0.pendingSource, $0.soundSerialLimit)
         }
-        if let change { adopt(change, now: now) }
+        if let change { adopt(change, now: now, speed: requested) }
         guard let source else { return false }
         let frames = source.frames, serial = source.packets.serial
         if stop != nil, stoppedSerial == serial { return false }
-        if requested != speed {
-            speed = requested
-            restartTempo()
-        }
+        if requested != speed { restartTempo(for: requested, afterSeek: false) }
         if let resumeClock {
             resumeTime = resumeClock.time(at: now + latency)
             resumeSerial = resumeClock.serial
@@ -214,7 +217,7 @@ public final class AudioRenderer: @unchecked Sendable {
             let resumes = resumeTime.isFinite && frame.serial == resumeSerial && frame.pts.isFinite
             if resumes && frame.pts + frame.duration <= resumeTime { continue }
             if frame.serial != bufferSerial {
-                restartTempo()   // samples held by the filter belong to the old position
+                restartTempo(for: requested, afterSeek: true)
                 bufferSerial = frame.serial
             }
             let size = resampler.convert(frame.pointer, into: &resampled)
@@ -258,7 +261,7 @@ public final class AudioRenderer: @unchecked Sendable {
     /// Carries out a change of source once the new one has sound for where the old one ended
     /// (or, from silence, for where the picture is when it will be heard). Older sound in it
     /// is dropped unheard.
-    private func adopt(_ change: SourceChange, now: Double) {
+    private func adopt(_ change: SourceChange, now: Double, speed requested: Double) {
         var resumeAt = Double.nan, serialAt = -1
         resumeClock = nil
         if let next = change.source {
@@ -286,7 +289,7 @@ public final class AudioRenderer: @unchecked Sendable {
         source = change.source
         resumeTime = resumeAt
         resumeSerial = serialAt
-        restartTempo()
+        restartTempo(for: requested, afterSeek: true)
         shared.withLock {
             if $0.pendingSource?.id == change.id { $0.pendingSource = nil }
             $0.sourceID = change.id
@@ -305,9 +308,27 @@ public final class AudioRenderer: @unchecked Sendable {
         return bufferSize > bufferIndex
     }
 
-    /// A fresh tempo filter (none at speed 1): after a seek or a change of speed.
-    private func restartTempo() {
-        tempo = speed == 1 ? nil : TempoFilter(sampleRate: output.sampleRate, channels: output.channels, tempo: speed)
+    /// Puts a fresh tempo filter for `requested` in place (none at speed 1) once the builder
+    /// has one ready. Until then a change of speed plays on at the old tempo, and after a seek,
+    /// when what the old filter holds belongs to the old position, the sound passes unchanged.
+    private func restartTempo(for requested: Double, afterSeek: Bool) {
+        tempoBuilder.retire(&retiredTempo)
+        let spec = requested == 1 ? nil
+            : TempoFilterBuilder.Spec(tempo: requested, sampleRate: output.sampleRate, channels: output.channels)
+        var fresh: TempoFilter?
+        switch tempoBuilder.take(spec) {
+        case .ready(let filter):
+            fresh = filter
+            speed = requested
+        case .pending where afterSeek:
+            speed = 1
+        case .pending:
+            return
+        }
+        swap(&tempo, &fresh)
+        // Freed here only if the builder's lock was busy at both hand-overs.
+        if retiredTempo == nil { retiredTempo = fresh }
+        tempoBuilder.retire(&retiredTempo)
         tempoDelay = nil
         segmentStart = .nan
     }

@@ -1,11 +1,18 @@
 import CFFmpeg
 
 /// Owns a SwrContext converting decoded audio of any layout, rate and sample format
-/// to the device's interleaved s16. Rebuilt only when the input format changes.
+/// to the device's interleaved s16. Runs on the audio device's thread: a frame in the format
+/// of the one before allocates nothing; the converter is set up again only when the input
+/// format really changes.
 final class Resampler: @unchecked Sendable {
     private var context: OpaquePointer?
-    private var inputKey: (format: Int32, rate: Int32, layout: String)?
+    /// The input `context` was set up for: sample format, rate and channel layout.
+    private var inputFormat: Int32 = -1
+    private var inputRate: Int32 = 0
+    private var inputLayout = AVChannelLayout()
     private let output: AudioFormat
+    /// How many converters were set up: one per change of input format.
+    private(set) var setups = 0
 
     init(output: AudioFormat) {
         self.output = output
@@ -13,6 +20,7 @@ final class Resampler: @unchecked Sendable {
 
     deinit {
         swr_free(&context)
+        av_channel_layout_uninit(&inputLayout)
     }
 
     /// Converts `frame` into `buffer` (which grows if needed); returns bytes written.
@@ -31,27 +39,29 @@ final class Resampler: @unchecked Sendable {
     private func prepare(for frame: UnsafeMutablePointer<AVFrame>) -> Bool {
         let format = frame.pointee.format
         let rate = frame.pointee.sample_rate
+        // A view of the frame's layout, not a copy it owns: never uninit'd here.
         var layout = frame.pointee.ch_layout
         if layout.order == AV_CHANNEL_ORDER_UNSPEC || layout.nb_channels == 0 {
             vp_default_channel_layout(&layout, max(1, layout.nb_channels))
         }
-        var description = [CChar](repeating: 0, count: 128)
-        av_channel_layout_describe(&layout, &description, description.count)
-        let layoutName = String(decoding: description.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        if let key = inputKey, key.format == format, key.rate == rate, key.layout == layoutName, context != nil {
+        if context != nil, format == inputFormat, rate == inputRate,
+           av_channel_layout_compare(&inputLayout, &layout) == 0 {
             return true
         }
         swr_free(&context)
+        av_channel_layout_uninit(&inputLayout)
+        inputFormat = -1
         var outLayout = AVChannelLayout()
         vp_default_channel_layout(&outLayout, Int32(output.channels))
         let status = swr_alloc_set_opts2(&context, &outLayout, AV_SAMPLE_FMT_S16, Int32(output.sampleRate),
                                          &layout, AVSampleFormat(format), rate, 0, nil)
-        guard status >= 0, swr_init(context) >= 0 else {
+        guard status >= 0, swr_init(context) >= 0, av_channel_layout_copy(&inputLayout, &layout) >= 0 else {
             swr_free(&context)
-            inputKey = nil
             return false
         }
-        inputKey = (format, rate, layoutName)
+        inputFormat = format
+        inputRate = rate
+        setups += 1
         return true
     }
 }

@@ -6,7 +6,7 @@ public struct PlaybackStats: Sendable, Equatable {
     /// Packets refused, frames failed and frames concealed, in every stream.
     public var decodeErrors = 0
     /// Audio clock minus video clock at each shown frame, seconds.
-    public var avOffsets: [Double] = []
+    public var avOffsets = OffsetHistogram()
     /// From each seek request to the first frame (or audio) at the new position, seconds.
     public var seekLatencies: [Double] = []
     /// From the player's start to the first picture (or sound) out, seconds.

@@ -336,7 +336,7 @@ public final class Player {
         stats.framesShown += 1
         if stats.timeToFirstFrame == nil { stats.timeToFirstFrame = now - startedAt }
         if let heard = audioTime(at: now + displayLatency), frame.pts.isFinite {
-            stats.avOffsets.append(heard - frame.pts)
+            stats.avOffsets.record(heard - frame.pts)
         }
         if !usesAudioClock && (newTimeline || !externalClock.pts.isFinite
                             || abs(externalClock.time(at: now) - frame.pts) > SyncDecision.noSyncThreshold) {

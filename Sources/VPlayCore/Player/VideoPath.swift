@@ -59,15 +59,7 @@ final class VideoPath {
         let parameters = stream.pointee.codecpar.pointee
         let sar = av_guess_sample_aspect_ratio(file.context, stream, nil)
         let aspect = sar.num > 0 && sar.den > 0 ? av_q2d(sar) : 1
-        var rotation = 0
-        if let matrix = av_stream_get_side_data(stream, AV_PKT_DATA_DISPLAYMATRIX, nil) {
-            let degrees = av_display_rotation_get(UnsafeRawPointer(matrix).assumingMemoryBound(to: Int32.self))
-            if degrees.isFinite {
-                // FFmpeg gives counter-clockwise degrees; we store the clockwise turn to apply.
-                rotation = ((Int((-degrees).rounded()) % 360) + 360) % 360
-                rotation = (rotation + 45) / 90 * 90 % 360
-            }
-        }
+        let rotation = StreamRotation.clockwiseDegrees(of: stream)
         return VideoGeometry(width: Int(parameters.width), height: Int(parameters.height),
                              sampleAspect: aspect, rotation: rotation)
     }

@@ -39,7 +39,7 @@ final class ThumbnailDecoder: @unchecked Sendable {
         secondsPerTick = av_q2d(stream.pointee.time_base)
         startTime = file.startTime
         duration = file.duration
-        rotation = Self.rotation(of: stream)
+        rotation = StreamRotation.clockwiseDegrees(of: stream)
         self.maxWidth = max(1, maxWidth)
         self.maxHeight = max(1, maxHeight)
     }
@@ -194,14 +194,5 @@ final class ThumbnailDecoder: @unchecked Sendable {
             context.pointee.skip_loop_filter = AVDISCARD_ALL
             context.pointee.flags2 |= AV_CODEC_FLAG2_FAST | AV_CODEC_FLAG2_SHOW_ALL
         }
-    }
-
-    /// Clockwise degrees from the stream's display matrix, as the player applies them.
-    private static func rotation(of stream: UnsafeMutablePointer<AVStream>) -> Int {
-        guard let matrix = av_stream_get_side_data(stream, AV_PKT_DATA_DISPLAYMATRIX, nil) else { return 0 }
-        let degrees = av_display_rotation_get(UnsafeRawPointer(matrix).assumingMemoryBound(to: Int32.self))
-        guard degrees.isFinite else { return 0 }
-        let clockwise = ((Int((-degrees).rounded()) % 360) + 360) % 360
-        return (clockwise + 45) / 90 * 90 % 360
     }
 }
