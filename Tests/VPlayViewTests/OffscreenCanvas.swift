@@ -49,6 +49,18 @@ final class OffscreenCanvas {
         return event
     }
 
+    /// The left button pressed (or released) at (x, y) in this canvas's window.
+    func pointerButton(x: Int32, y: Int32, pressed: Bool) -> SDL_Event {
+        var event = SDL_Event()
+        event.button.type = pressed ? SDL_MOUSEBUTTONDOWN.rawValue : SDL_MOUSEBUTTONUP.rawValue
+        event.button.windowID = SDL_GetWindowID(window)
+        event.button.button = UInt8(SDL_BUTTON_LEFT)
+        event.button.clicks = 1
+        event.button.x = x
+        event.button.y = y
+        return event
+    }
+
     /// What has been drawn so far (call before `SDL_RenderPresent`).
     func snapshot() -> Snapshot {
         var width: Int32 = 0, height: Int32 = 0
