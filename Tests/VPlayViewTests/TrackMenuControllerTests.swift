@@ -108,7 +108,7 @@ final class TrackMenuControllerTests: XCTestCase {
         XCTAssertNil(controller.look(state: switched, now: 1.5)?.trackMenu, "another file: the menu no longer applies")
     }
 
-    func testHoverOverTheMenuShowsNoTimeTooltip() throws {
+    func testHoverOverTheSliderShowsNoTimeTooltipWhileOpen() throws {
         var (controller, look) = try opened()
         let layout = controller.layout(for: state)
         _ = controller.handle(.move(center(layout.slider)), state: state, now: 2)
@@ -116,6 +116,7 @@ final class TrackMenuControllerTests: XCTestCase {
         XCTAssertNil(controller.look(state: state, now: 2)?.trackMenu?.hoveredRow)
         XCTAssertTrue(controller.handle(.wheel(center(look.layout.rowFrame(1)), notches: 1), state: state, now: 2)
             .commands.isEmpty, "the wheel over the menu changes nothing")
-        look = try XCTUnwrap(controller.look(state: state, now: 2)?.trackMenu)
+        look = try XCTUnwrap(controller.look(state: state, now: 2)?.trackMenu, "hovering and the wheel leave it open")
+        XCTAssertEqual(look.selection, TrackMenu.Selection(audio: 1, sub: nil))
     }
 }

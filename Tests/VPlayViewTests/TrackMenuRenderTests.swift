@@ -20,28 +20,24 @@ final class TrackMenuRenderTests: XCTestCase {
         return (menu, TrackMenuLayout(menu: menu, bar: bar))
     }
 
-    /// Clicks the track button, draws, then (with `hovering`) moves over that row and draws again.
+    /// Clicks the track button, moves over row `hovering` (if any), then draws.
     private func drawOpenMenu(named name: String, hovering row: Int? = nil) throws -> Snapshot {
-        let canvas = try OffscreenCanvas(width: Int32(size.width), height: Int32(size.height))
-        do {
-            // Scoped: the overlay's textures must go before the canvas's renderer.
-            let overlay = try Overlay(now: 0)
-            let button = try XCTUnwrap(bar.trackButton)
+        let button = try XCTUnwrap(bar.trackButton)
+        let hovered = try row.map { try menuLayout().1.rowFrame($0) }
+        return try OffscreenCanvas.snapshot(width: Int32(size.width), height: Int32(size.height),
+                                            keptAs: "track-menu-\(name)") { canvas, overlay in
             let x = Int32(button.midX), y = Int32(button.midY)
             _ = overlay.handle(canvas.pointerButton(x: x, y: y, pressed: true), state: state, now: 0.1)
             _ = overlay.handle(canvas.pointerButton(x: x, y: y, pressed: false), state: state, now: 0.15)
-            if let row {
-                let frame = try menuLayout().1.rowFrame(row)
-                _ = overlay.handle(canvas.pointerMotion(x: Int32(frame.midX), y: Int32(frame.midY)), state: state, now: 0.2)
+            if let hovered {
+                _ = overlay.handle(canvas.pointerMotion(x: Int32(hovered.midX), y: Int32(hovered.midY)), state: state,
+                                   now: 0.2)
             }
             XCTAssertTrue(overlay.needsRedraw(state: state, now: 0.2))
             canvas.clear(r: background.r, g: background.g, b: background.b)
             overlay.draw(renderer: canvas.renderer, state: state, windowSize: size, now: 0.2)
             XCTAssertFalse(overlay.needsRedraw(state: state, now: 0.3), "nothing changed since the draw")
         }
-        let snapshot = canvas.snapshot()
-        snapshot.save(to: FileManager.default.temporaryDirectory.appendingPathComponent("vplay-track-menu-\(name).bmp").path)
-        return snapshot
     }
 
     private func pixels(in rect: OverlayRect, of image: Snapshot) -> [(x: Int, y: Int, brightness: Int)] {

@@ -2,7 +2,7 @@
 /// `TrackMenuTexts`).
 extension OverlayPainter {
     /// The menu's plate: darker than the band, so its text reads over any picture.
-    static let menuPlateColor = RGBA(16, 16, 16, 225)
+    static let menuPlateColor = RGBA(16, 16, 16, 240)
 
     /// A subtitle box: a rounded outline with two lines of text in it, the sign players use for
     /// "audio and subtitles".

@@ -45,7 +45,7 @@ public struct TrackMenuLayout: Equatable, Sendable {
         topPadding = font * 0.4
         markSize = font * 0.8
 
-        let leftPadding = font * 0.5, markColumn = font * 1.3, rightPadding = font * 0.9
+        let leftPadding = font * 0.5, markColumn = font * 1.6, rightPadding = font * 0.9
         let textWidth = Double(longestText) * Self.averageCharacterWidth * font
         let widest = max(0, bar.windowSize.width - 2 * margin)
         let width = min(widest, max(8 * font, leftPadding + markColumn + textWidth + rightPadding))
