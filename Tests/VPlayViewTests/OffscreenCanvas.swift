@@ -1,5 +1,7 @@
 import CSDL2
+import Foundation
 import XCTest
+@testable import VPlayView
 
 /// A hidden window on SDL's offscreen video driver with the default (OpenGL) renderer, or with
 /// SDL's software renderer (what the player picks where OpenGL runs on the CPU, as under Xvfb),
@@ -49,6 +51,18 @@ final class OffscreenCanvas {
         return event
     }
 
+    /// The left button pressed (or released) at (x, y) in this canvas's window.
+    func pointerButton(x: Int32, y: Int32, pressed: Bool) -> SDL_Event {
+        var event = SDL_Event()
+        event.button.type = pressed ? SDL_MOUSEBUTTONDOWN.rawValue : SDL_MOUSEBUTTONUP.rawValue
+        event.button.windowID = SDL_GetWindowID(window)
+        event.button.button = UInt8(SDL_BUTTON_LEFT)
+        event.button.clicks = 1
+        event.button.x = x
+        event.button.y = y
+        return event
+    }
+
     /// What has been drawn so far (call before `SDL_RenderPresent`).
     func snapshot() -> Snapshot {
         var width: Int32 = 0, height: Int32 = 0
@@ -58,6 +72,20 @@ final class OffscreenCanvas {
             _ = SDL_RenderReadPixels(renderer, nil, SDL_PIXELFORMAT_ARGB8888.rawValue, $0.baseAddress, width * 4)
         }
         return Snapshot(width: Int(width), height: Int(height), pixels: pixels)
+    }
+}
+
+extension OffscreenCanvas {
+    /// Draws with a new `Overlay` on a new `width`×`height` canvas: `body` gets both, and the
+    /// overlay goes before the canvas (its textures belong to the renderer). Returns what was
+    /// drawn, also left as vplay-`name`.bmp in the temporary directory for a look.
+    static func snapshot(width: Int32, height: Int32, keptAs name: String,
+                         drawing body: (OffscreenCanvas, Overlay) throws -> Void) throws -> Snapshot {
+        let canvas = try OffscreenCanvas(width: width, height: height)
+        try body(canvas, try Overlay(now: 0))
+        let snapshot = canvas.snapshot()
+        snapshot.save(to: FileManager.default.temporaryDirectory.appendingPathComponent("vplay-\(name).bmp").path)
+        return snapshot
     }
 }
 

@@ -20,10 +20,8 @@ final class OverlayRenderTests: XCTestCase {
     }
 
     private func draw(_ state: PlayerState, named name: String, pointer: OverlayPoint? = nil) throws -> Snapshot {
-        let canvas = try OffscreenCanvas(width: Int32(size.width), height: Int32(size.height))
-        do {
-            // Scoped: the overlay's textures must go before the canvas's renderer.
-            let overlay = try Overlay(now: 0)
+        try OffscreenCanvas.snapshot(width: Int32(size.width), height: Int32(size.height),
+                                     keptAs: "overlay-\(name)") { canvas, overlay in
             canvas.clear(r: background.r, g: background.g, b: background.b)
             overlay.draw(renderer: canvas.renderer, state: state, windowSize: size, now: 0.1)
             if let pointer {
@@ -35,9 +33,6 @@ final class OverlayRenderTests: XCTestCase {
             }
             XCTAssertFalse(overlay.needsRedraw(state: state, now: 0.2), "nothing changed since the draw")
         }
-        let snapshot = canvas.snapshot()
-        snapshot.save(to: FileManager.default.temporaryDirectory.appendingPathComponent("vplay-overlay-\(name).bmp").path)
-        return snapshot
     }
 
     func testBandIsDarkerThanTheVideoAndThePlayIconShowsTheAction() throws {

@@ -10,3 +10,13 @@ public enum PointerEvent: Equatable, Sendable {
     /// The pointer left the window.
     case leave
 }
+
+extension PointerEvent {
+    /// Where the event happened; nil for `leave`.
+    public var point: OverlayPoint? {
+        switch self {
+        case .move(let point), .down(let point, _), .up(let point), .wheel(let point, _): point
+        case .leave: nil
+        }
+    }
+}

@@ -167,8 +167,10 @@ public final class PlayerLoop {
             _ = overlay.handle(event, state: state, now: now)
             needsPresent = true
         case SDL_KEYDOWN.rawValue:
-            if let press = KeyPress(event.key),
-               let command = keyCommand(press, state.isFullscreen) {
+            guard let press = KeyPress(event.key) else { break }
+            // Esc closes an open menu before it leaves fullscreen or quits.
+            if press.key == .escape, overlay.dismissTrackMenu(state: state) { break }
+            if let command = keyCommand(press, state.isFullscreen) {
                 player.apply(command)
             }
         case SDL_MOUSEMOTION.rawValue, SDL_MOUSEBUTTONDOWN.rawValue, SDL_MOUSEBUTTONUP.rawValue, SDL_MOUSEWHEEL.rawValue:

@@ -3,8 +3,9 @@ import VPlayCore
 
 /// The on-screen controls drawn over the video: a translucent bottom bar with skip −10 s,
 /// play/pause, skip +10 s, the time label, a seek slider (with A-B loop marks and, with a
-/// thumbnail source, a picture of the video above the pointer), the speed label, mute and
-/// volume; and the player's on-screen message top-left. Behaviour lives in the pure
+/// thumbnail source, a picture of the video above the pointer), the track button (with its
+/// menu above the bar), the speed label, mute and volume; and the player's on-screen message
+/// top-left. Behaviour lives in the pure
 /// `OverlayController`; this class converts SDL events and draws. Main thread only; it must be
 /// released before the renderer it drew with.
 public final class Overlay {
@@ -19,6 +20,7 @@ public final class Overlay {
     /// The "10" shown on both skip buttons.
     private let skipCaption = TextTexture()
     private let previewTexture = PreviewTexture()
+    private let menuTexts = TrackMenuTexts()
     /// What the last `draw` put on screen (nil: nothing), to answer `needsRedraw`.
     private var drawnLook: OverlayLook?
     private var drawnMessage: MessageLook?
@@ -32,6 +34,7 @@ public final class Overlay {
     private var loopMarkVertices: [SDL_Vertex] = []
     private var thumbVertices: [SDL_Vertex] = []
     private var extraVertices: [SDL_Vertex] = []
+    private var menuVertices: [SDL_Vertex] = []
     /// Vertices moved into a layer's own coordinates while it is rendered.
     private var shiftedVertices: [SDL_Vertex] = []
     /// Texts that belong to the bar at rest (skip captions, speed), and the others (time,
@@ -64,6 +67,8 @@ public final class Overlay {
     private struct BarKey: Equatable {
         var look: OverlayLook
         var scale: Double
+        /// The track button is lit while the menu is open; the menu itself is drawn apart.
+        var menuIsOpen: Bool
 
         init(_ look: OverlayLook, scale: Double) {
             var resting = look
@@ -74,8 +79,10 @@ public final class Overlay {
             resting.preview = nil
             resting.loopAX = nil
             resting.loopBX = nil
+            resting.trackMenu = nil
             self.look = resting
             self.scale = scale
+            menuIsOpen = look.trackMenu != nil
         }
     }
 
@@ -139,6 +146,11 @@ public final class Overlay {
     private func picture(for look: OverlayLook?) -> Thumbnail? {
         guard let preview = look?.preview else { return nil }
         return thumbnails?.thumbnail(near: preview.time)
+    }
+
+    /// Closes the track menu (Esc); false when it was not open, so the key keeps its usual job.
+    public func dismissTrackMenu(state: PlayerState) -> Bool {
+        controller.dismissTrackMenu(state: state)
     }
 
     /// When the overlay will change by itself (the bar hides, a message fades a step or
@@ -210,6 +222,8 @@ public final class Overlay {
         for text in texts {
             text.texture.draw(in: text.frame, alpha: text.alpha, renderer: renderer)
         }
+        drawMesh(menuVertices, parts.menu.indices, renderer: renderer)
+        menuTexts.draw(renderer: renderer)
     }
 
     /// Copies `layer` into `frame` (the first `visibleWidth` columns), rendering it first when
@@ -334,6 +348,8 @@ public final class Overlay {
                           UInt8((255 * message.opacity).rounded())))
         }
 
+        menuTexts.update(look?.trackMenu, scale: scale, font: font, renderer: renderer)
+
         let pictureFrame = previewFrame.map { (x: Int($0.x), y: Int($0.y), width: Int($0.w), height: Int($0.h)) }
         parts = OverlayPainter.parts(for: look, message: message, scale: scale, tooltipFrame: tooltipFrame,
                                      previewFrame: pictureFrame, messagePlate: messagePlate, reusing: parts)
@@ -346,6 +362,7 @@ public final class Overlay {
         Self.convert(parts.loopMarks, nudge: nudge, into: &loopMarkVertices)
         Self.convert(parts.thumb, nudge: nudge, into: &thumbVertices)
         Self.convert(parts.extras, nudge: nudge, into: &extraVertices)
+        Self.convert(parts.menu, nudge: nudge, into: &menuVertices)
     }
 
     private static func convert(_ mesh: Mesh, nudge: Float, into vertices: inout [SDL_Vertex]) {

@@ -32,6 +32,7 @@ public struct OverlayController: Sendable {
     public var previewsEnabled = false
     public private(set) var slider = SliderState()
     public private(set) var volumeSlider = VolumeSliderState()
+    public private(set) var trackMenu = TrackMenuState()
     private var visibility: OverlayVisibility
     /// nil while the pointer is outside the window.
     private var pointer: OverlayPoint?
@@ -45,7 +46,8 @@ public struct OverlayController: Sendable {
 
     public func layout(for state: PlayerState) -> OverlayLayout {
         let longest = max(state.duration ?? 0, state.position)
-        return OverlayLayout(windowSize: windowSize, showsHours: longest >= 3600)
+        return OverlayLayout(windowSize: windowSize, showsHours: longest >= 3600,
+                             showsTrackButton: TrackMenu.offersChoice(state.tracks))
     }
 
     public mutating func handle(_ event: PointerEvent, state: PlayerState, now: Double) -> Response {
@@ -66,8 +68,19 @@ public struct OverlayController: Sendable {
         return fraction * duration
     }
 
+    /// Closes the track menu (Esc); false when it was not open.
+    public mutating func dismissTrackMenu(state: PlayerState) -> Bool {
+        trackMenu.dismiss(state: state)
+    }
+
     private mutating func respond(to event: PointerEvent, state: PlayerState, now: Double) -> Response {
         let layout = layout(for: state)
+        if let response = trackMenu.respond(to: event, bar: layout, state: state) {
+            if let point = event.point { track(point, now: now) } else { pointer = nil }
+            // The menu has the pointer: no time tooltip under it.
+            slider.hover(atX: nil, layout: layout, duration: state.duration)
+            return response
+        }
         switch event {
         case .move(let point):
             track(point, now: now)
@@ -111,6 +124,10 @@ public struct OverlayController: Sendable {
             }
             if let button = pressedButton {
                 pressedButton = nil
+                if button == .tracks, element == button {
+                    trackMenu.toggle(tracks: state.tracks)
+                    slider.hover(atX: nil, layout: layout, duration: state.duration)
+                }
                 let command = element == button ? Self.command(for: button, state: state) : nil
                 return Response(commands: command.map { [$0] } ?? [], consumed: true)
             }
@@ -129,7 +146,7 @@ public struct OverlayController: Sendable {
             case nil, .mute, .volume:
                 // Over the video too, as in mpv.
                 return Response(commands: [.addVolume(Self.volumeWheelStep * Double(notches))], consumed: true)
-            case .skipBack, .playPause, .skipForward, .bar:
+            case .skipBack, .playPause, .skipForward, .tracks, .bar:
                 return Response(consumed: true)
             }
 
@@ -190,7 +207,8 @@ public struct OverlayController: Sendable {
                            volumeWaves: volumeWaves,
                            volumeThumbX: layout.volumeThumbX(for: volumeSlider.displayedFraction(state: state)).map(quarter),
                            volumeIsActive: hovered == .volume || volumeSlider.isDragging,
-                           loopAX: loopMark(state.abLoopA), loopBX: loopMark(state.abLoopB))
+                           loopAX: loopMark(state.abLoopA), loopBX: loopMark(state.abLoopB),
+                           trackMenu: trackMenu.look(bar: layout, state: state, pointer: pointer))
     }
 
     /// The on-screen message now, or nil when there is none; independent of the bar.
@@ -206,9 +224,9 @@ public struct OverlayController: Sendable {
         visibility.noteActivity(at: now)
     }
 
-    /// Held on screen: paused, pointer over the bar, or dragging a slider.
+    /// Held on screen: paused, pointer over the bar, dragging a slider, or the track menu open.
     private func isHeld(_ state: PlayerState) -> Bool {
-        state.isPaused || slider.isDragging || volumeSlider.isDragging
+        state.isPaused || slider.isDragging || volumeSlider.isDragging || trackMenu.openMenu(for: state) != nil
             || pointer.map { layout(for: state).band.contains($0) } ?? false
     }
 
@@ -228,7 +246,7 @@ public struct OverlayController: Sendable {
         case .playPause: .togglePause
         case .speed: .setSpeed(SpeedControl.next(after: state.speed))
         case .mute: .toggleMute
-        case .slider, .volume, .bar: nil
+        case .slider, .volume, .tracks, .bar: nil
         }
     }
 }

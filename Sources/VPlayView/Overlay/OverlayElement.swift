@@ -4,6 +4,8 @@ public enum OverlayElement: Equatable, Sendable {
     case playPause
     case skipForward
     case slider
+    /// Opens and closes the track menu (absent when the file has nothing to choose).
+    case tracks
     /// The playback-speed label: a click steps through `SpeedControl.steps`, the wheel nudges.
     case speed
     case mute

@@ -47,6 +47,8 @@ public struct OverlayLook: Equatable, Sendable {
     /// while the duration is unknown.
     public var loopAX: Double?
     public var loopBX: Double?
+    /// The track menu, while it is open.
+    public var trackMenu: TrackMenuLook?
 
     public var timeText: String {
         TimeFormat.pair(position: elapsed, duration: duration)
@@ -59,6 +61,15 @@ public struct OverlayLook: Equatable, Sendable {
     public var speedText: String {
         SpeedControl.label(speed)
     }
+}
+
+/// What decides the open track menu's pixels.
+public struct TrackMenuLook: Equatable, Sendable {
+    public var menu: TrackMenu
+    public var layout: TrackMenuLayout
+    public var selection: TrackMenu.Selection
+    /// The entry under the pointer (an index into `menu.rows`), highlighted.
+    public var hoveredRow: Int?
 }
 
 /// What decides an on-screen message's pixels; nil from the controller when none is shown.

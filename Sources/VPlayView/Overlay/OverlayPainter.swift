@@ -33,6 +33,8 @@ enum OverlayPainter {
         var thumb = Mesh()
         /// The tooltip bubble, the preview's border and the message's plate.
         var extras = Mesh()
+        /// The open track menu: over everything but the texts.
+        var menu = Mesh()
     }
 
     /// The shapes of `look` (the bar, nil when hidden) and of `message` on `messagePlate`, in
@@ -46,6 +48,7 @@ enum OverlayPainter {
         var loopMarks = MeshBuilder(scale: scale, reusing: old.loopMarks)
         var thumb = MeshBuilder(scale: scale, reusing: old.thumb)
         var extras = MeshBuilder(scale: scale, reusing: old.extras)
+        var menu = MeshBuilder(scale: scale, reusing: old.menu)
         if let look {
             addBar(look, to: &bar)
             let layout = look.layout, track = layout.track
@@ -68,13 +71,17 @@ enum OverlayPainter {
                 extras.fillPixelRect(x: frame.x - 1, y: frame.y - 1, width: frame.width + 2, height: frame.height + 2,
                                      color: previewBorder)
             }
+            if let trackMenu = look.trackMenu {
+                addTrackMenu(trackMenu, to: &menu)
+            }
         }
         if let message, let plate {
             var color = messagePlate
             color.a = UInt8((Double(color.a) * message.opacity).rounded())
             extras.fillRoundedRect(plate, radius: message.layout.fontSize * 0.35, color: color)
         }
-        return Parts(bar: bar.mesh, fill: fill.mesh, loopMarks: loopMarks.mesh, thumb: thumb.mesh, extras: extras.mesh)
+        return Parts(bar: bar.mesh, fill: fill.mesh, loopMarks: loopMarks.mesh, thumb: thumb.mesh, extras: extras.mesh,
+                     menu: menu.mesh)
     }
 
     /// The seek thumb's radius in points: it swells while the slider is under the pointer, to
@@ -111,7 +118,8 @@ enum OverlayPainter {
 
         let pill = speedPill(in: layout)
         builder.fillRoundedRect(pill, radius: pill.height / 2, color: pillColor)
-        switch look.hovered {
+        // The track button stays lit while its menu is open.
+        switch look.trackMenu != nil ? .tracks : look.hovered {
         case .speed?:
             builder.fillRoundedRect(pill, radius: pill.height / 2, color: hoverGlow)
         case let hovered?:
@@ -139,6 +147,9 @@ enum OverlayPainter {
         addSkipArrows(to: &builder, in: layout.skipBackButton, pointingRight: false, iconSize: icon)
         addSkipArrows(to: &builder, in: layout.skipForwardButton, pointingRight: true, iconSize: icon)
         addSpeaker(to: &builder, look: look)
+        if let button = layout.trackButton {
+            addTrackIcon(in: button, iconSize: icon, to: &builder)
+        }
 
         let track = layout.track
         builder.fillRoundedRect(track, radius: track.height / 2, color: trackColor)
@@ -160,6 +171,7 @@ enum OverlayPainter {
         case .playPause: layout.playPauseButton
         case .skipForward: layout.skipForwardButton
         case .mute: layout.muteButton
+        case .tracks: layout.trackButton
         case .speed, .slider, .volume, .bar: nil
         }
     }
