@@ -132,11 +132,13 @@ asan: setup
 
 # vplay against ffplay and mpv (scripts/bench/bench.py) in the test environment: playback and
 # paused CPU, peak RSS, untimed fps, time to first frame, IPC seek latency, A/V offset seen
-# from outside. Writes the table into BENCHMARKS.md (~25 min). RUNS=N runs of each (default 3);
-# QUICK=1: one run on 10 s clips, results in .build/bench/results-quick.md instead.
+# from outside, audio-track switch latency, exact-seek landing error while playing. Writes the
+# table into BENCHMARKS.md (~30 min). RUNS=N runs of each (default 3); QUICK=1: one run on
+# 10 s clips, results in .build/bench/results-quick.md instead; ONLY=track-switch,seek-landing
+# (any of bench.py's sections): those alone, results in .build/bench/results-only.md.
 RUNS ?= 3
 bench: release
-	bash scripts/test-env.sh python3 scripts/bench/bench.py --runs $(RUNS) $(if $(QUICK),--quick)
+	bash scripts/test-env.sh python3 scripts/bench/bench.py --runs $(RUNS) $(if $(QUICK),--quick) $(if $(ONLY),--only $(ONLY))
 
 # Our shrink kernels against swscale's area filter, per frame (scripts/bench/kernels.c), with
 # the compiler and flags a release build gives them.

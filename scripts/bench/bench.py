@@ -11,7 +11,14 @@ vplay/mpv are taken within each run and then summarised the same way):
   3. untimed throughput: frames / wall for vplay --bench, ffmpeg decode-only, mpv --untimed;
   4. time to first frame: process start to the clip's solid green first frame on screen;
   5. seek latency over the JSON IPC (vplay, mpv): seek to playback-restart;
-  6. A/V offset from outside: window patch + sink monitor captured by one ffmpeg process.
+  6. A/V offset from outside: window patch + sink monitor captured by one ffmpeg process;
+  7. audio-track switch (vplay, mpv): `set_property aid` to the new track's tone heard at
+     the sink, and the silence between the tones (track_switch.py);
+  8. exact-seek landing error while playing (vplay, mpv): time-pos on playback-restart
+     minus the target (seek_landing.py).
+
+--only runs some sections; their table goes to .build/bench/results-only.md (not
+BENCHMARKS.md, whose table stays that of a whole run) unless --out says otherwise.
 
 Failed runs are printed as they happen, kept in the output, and mark their cells.
 """
@@ -33,7 +40,9 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, HERE)
 import avsync  # noqa: E402
+import seek_landing  # noqa: E402
 import seek_latency  # noqa: E402
+import track_switch  # noqa: E402
 import xscreen  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(HERE))
@@ -41,6 +50,7 @@ WORK = os.path.join(ROOT, ".build", "bench")
 CLIPS = os.path.join(WORK, "clips")
 GEOMETRY = (1280, 720)
 PLAYERS = ("vplay", "ffplay", "mpv", "mpv-x11")
+SECTIONS = ("play", "paused", "fps", "ttff", "seek", "av", "track-switch", "seek-landing")
 HEADERS = {"vplay": "vplay", "ffplay": "ffplay", "mpv": "mpv", "mpv-x11": "mpv --vo=x11"}
 CLK_TCK = os.sysconf("SC_CLK_TCK")
 
@@ -91,27 +101,39 @@ def encode(path, video_src, seconds, preset="veryfast"):
     os.replace(tmp, path)
 
 
-def make_clips(seconds, av_seconds):
-    """{label: path}. H.264 (x264 veryfast, 2 s keyframe spacing) + AAC stereo 48 kHz."""
+def make_clips(seconds, av_seconds, sections):
+    """{label: path}, the clips SECTIONS use (a section run alone does not wait for the
+    2160p encode). H.264 (x264 veryfast, 2 s keyframe spacing) + AAC stereo 48 kHz."""
     os.makedirs(CLIPS, exist_ok=True)
     c = {}
-    for label, size in (("1080p30", "1920x1080"), ("720p30", "1280x720"), ("2160p30", "3840x2160")):
-        c[label] = os.path.join(CLIPS, f"{label}-{seconds}s.mp4")
-        encode(c[label], f"testsrc2=size={size}:rate=30", seconds)
+    if sections & {"play", "paused", "fps", "seek"}:
+        for label, size in (("1080p30", "1920x1080"), ("720p30", "1280x720"), ("2160p30", "3840x2160")):
+            c[label] = os.path.join(CLIPS, f"{label}-{seconds}s.mp4")
+            encode(c[label], f"testsrc2=size={size}:rate=30", seconds)
     # Throughput on the first 10 s (2160p: 6 s) only, keyframe-aligned stream copies, to
     # keep the whole run in time.
-    for label, cut in (("1080p30", 10), ("720p30", 10), ("2160p30", 6)):
+    for label, cut in (("1080p30", 10), ("720p30", 10), ("2160p30", 6)) if "fps" in sections else ():
         c[f"{label}-cut"] = os.path.join(CLIPS, f"{label}-{seconds}s-first{min(cut, seconds)}s.mp4")
         if not os.path.exists(c[f"{label}-cut"]):
             subprocess.run(["ffmpeg", "-nostdin", "-loglevel", "error", "-y", "-i", c[label],
                             "-t", str(cut), "-c", "copy", "-movflags", "+faststart",
                             c[f"{label}-cut"]], check=True)
-    c["first-frame"] = os.path.join(CLIPS, "green-1080p30-4s.mp4")
-    encode(c["first-frame"], "color=c=0x00ff00:size=1920x1080:rate=30", 4)
-    c["avsync"] = os.path.join(CLIPS, f"avsynctest-720p30-{av_seconds}s.mp4")
-    if not os.path.exists(c["avsync"]):
-        log(f"  generating {os.path.relpath(c['avsync'], ROOT)}")
-        avsync.make_clip(c["avsync"], av_seconds)
+    if "ttff" in sections:
+        c["first-frame"] = os.path.join(CLIPS, "green-1080p30-4s.mp4")
+        encode(c["first-frame"], "color=c=0x00ff00:size=1920x1080:rate=30", 4)
+    if "av" in sections:
+        c["avsync"] = os.path.join(CLIPS, f"avsynctest-720p30-{av_seconds}s.mp4")
+        if not os.path.exists(c["avsync"]):
+            log(f"  generating {os.path.relpath(c['avsync'], ROOT)}")
+            avsync.make_clip(c["avsync"], av_seconds)
+    # Both 20 s / 30 s whatever QUICK says: the switches and seeks need the room.
+    for key, name, module in (("track-switch", "two-tones-720p30-20s.mkv", track_switch),
+                              ("seek-landing", "1080p30-30s-keys-2to5s.mp4", seek_landing)):
+        if key in sections:
+            c[key] = os.path.join(CLIPS, name)
+            if not os.path.exists(c[key]):
+                log(f"  generating {os.path.relpath(c[key], ROOT)}")
+                module.make_clip(c[key])
     return c
 
 
@@ -338,6 +360,31 @@ def m_avsync(player, vplay, clip, speed, reference, tag, av_seconds, with_seeks=
             "events": len(offsets), "offsets": offsets, "capture_fps": info["capture_fps"]}
 
 
+def m_track_switch(player, vplay, clip, switches, tag):
+    binary = "mpv" if player == "mpv" else vplay
+    out = log_file(tag)
+    try:
+        res = track_switch.measure(binary, clip, switches, player, log=out)
+    except (RuntimeError, OSError) as e:
+        raise Failed(f"{e}: {tail(out.name)}")
+    finally:
+        out.close()
+    return {**track_switch.summary(res),
+            "step": statistics.median(r["offset_spread"] for r in res) * 1000}
+
+
+def m_landing(player, vplay, clip, seeks, tag):
+    binary = "mpv" if player == "mpv" else vplay
+    out = log_file(tag)
+    try:
+        landed = seek_landing.measure(binary, clip, seeks, player, log=out)
+    except (RuntimeError, OSError) as e:
+        raise Failed(f"{e}: {tail(out.name)}")
+    finally:
+        out.close()
+    return seek_landing.summary(landed)
+
+
 # ----------------------------------------------------------------------------- results
 
 class Results:
@@ -459,7 +506,8 @@ def main():
                     "results block; with --quick, .build/bench/results-quick.md)")
     ap.add_argument("--max-wait", type=float, default=180,
                     help="longest wait for the 1-min load to drop below 1.5, s (default 180)")
-    ap.add_argument("--only", help="comma-separated sections to run: play,paused,fps,ttff,seek,av")
+    ap.add_argument("--only", help="comma-separated sections to run: " + ",".join(SECTIONS)
+                    + " (the table then goes to .build/bench/results-only.md unless --out)")
     args = ap.parse_args()
 
     runs = 1 if args.quick else max(1, args.runs)
@@ -468,7 +516,13 @@ def main():
     seeks = 10 if args.quick else 20
     # 10 s: ten events per run even at 2x, where a few events make a noisy median.
     av_seconds = 5 if args.quick else 10
-    sections = set((args.only or "play,paused,fps,ttff,seek,av").split(","))
+    sections = set(args.only.split(",")) if args.only else set(SECTIONS)
+    if sections - set(SECTIONS):
+        log(f"bench: unknown section(s) {','.join(sorted(sections - set(SECTIONS)))}; "
+            f"sections: {','.join(SECTIONS)}")
+        return 2
+    switches = 4 if args.quick else 6
+    landing_seeks = 10
 
     for tool in ("ffmpeg", "ffprobe", "ffplay", "mpv", "xdotool"):
         if not shutil.which(tool):
@@ -485,9 +539,9 @@ def main():
     when = datetime.datetime.now().astimezone()
     log(f"vplay bench: {runs} run(s), {length} s clips" + (" (QUICK)" if args.quick else ""))
     log("clips:")
-    clips = make_clips(length, av_seconds)
+    clips = make_clips(length, av_seconds, sections)
     frames = {k: int(ffprobe_value(clips[k], "stream=nb_read_packets"))
-              for k in ("1080p30-cut", "720p30-cut", "2160p30-cut")}
+              for k in ("1080p30-cut", "720p30-cut", "2160p30-cut") if k in clips}
 
     log("waiting for a quiet machine:")
     load, waited = wait_for_quiet_machine(max_wait=args.max_wait)
@@ -631,18 +685,72 @@ def main():
                     except Failed as e:
                         res.fail(keys, p, run, f"A/V {title}", e)
 
+    # 7. Audio-track switch
+    if "track-switch" in sections:
+        section("track-switch", f"7. audio-track switch, {switches} switches 2 s apart (440 Hz <-> 1320 Hz)")
+        switchers = ("vplay", "mpv")
+        na = {"ffplay": "n/a (no IPC)"}
+        res.row("track-med", "audio track switch, median ms (target ≤ mpv's)", "{:.1f}", players=switchers, na=na)
+        res.row("track-max", "audio track switch, max ms (target ≤ mpv's)", "{:.1f}", players=switchers, na=na)
+        res.row("track-gap", "audio track switch, longest silence ms", "{:.1f}", ratios=False,
+                players=switchers, na=na)
+        keys = ["track-med", "track-max", "track-gap"]
+        res.extra["track_switch"] = {}
+        for run in range(runs):
+            for p in order(run, switchers):
+                xscreen.move_pointer_away()
+                try:
+                    r = m_track_switch(p, vplay, clips["track-switch"], switches, f"track-switch-{p}-run{run + 1}")
+                    res.put("track-med", p, run, r["median"])
+                    res.put("track-max", p, run, r["max"])
+                    res.put("track-gap", p, run, r["gap_max"])
+                    res.extra["track_switch"][f"{HEADERS[p]} run {run + 1}"] = {
+                        "latencies": r["latencies"], "gaps": r["gaps"]}
+                    log(f"  run {run + 1} {HEADERS[p]:13s} median {r['median']:.1f} ms  max {r['max']:.1f} ms  "
+                        f"longest silence {r['gap_max']:.1f} ms  (recorder step {r['step']:.1f} ms; "
+                        + " ".join(f"{l:.0f}/{g:.0f}" for l, g in zip(r["latencies"], r["gaps"]))
+                        + " ms switch/silence)")
+                except Failed as e:
+                    res.fail(keys, p, run, "track switch", e)
+
+    # 8. Exact-seek landing error while playing
+    if "seek-landing" in sections:
+        section("seek-landing", f"8. exact-seek landing error while playing, {landing_seeks} targets, 1080p")
+        seekers = ("vplay", "mpv")
+        na = {"ffplay": "n/a (no IPC)"}
+        res.row("landing-med", "exact seek while playing, landing error median ms (+ = past the target)",
+                "{:+.1f}", ratios=False, players=seekers, na=na)
+        res.row("landing-max", "exact seek while playing, landing error max abs ms (target ≤ 1 frame, 33.3)",
+                "{:.1f}", ratios=False, players=seekers, na=na)
+        res.extra["landing_errors"] = {}
+        for run in range(runs):
+            for p in order(run, seekers):
+                xscreen.move_pointer_away()
+                try:
+                    r = m_landing(p, vplay, clips["seek-landing"], landing_seeks, f"seek-landing-{p}-run{run + 1}")
+                    res.put("landing-med", p, run, r["median"])
+                    res.put("landing-max", p, run, r["max_abs"])
+                    res.extra["landing_errors"][f"{HEADERS[p]} run {run + 1}"] = r["errors"]
+                    log(f"  run {run + 1} {HEADERS[p]:13s} median {r['median']:+.1f} ms  max |{r['max_abs']:.1f}| ms  ("
+                        + " ".join(f"{e:+.0f}" for e in r["errors"]) + ")")
+                except Failed as e:
+                    res.fail(["landing-med", "landing-max"], p, run, "seek landing", e)
+
     screen.close()
     total = time.monotonic() - t_start
     loads["end"] = load1()
     mach = machine()
-    mach["mpv_vo"] = mpv_default_vo(clips["720p30-cut"])
-    text = report(res, args, runs, length, pause_s, seeks, av_seconds, mach, when, loads, waited, total, vplay)
+    mach["mpv_vo"] = mpv_default_vo(clips.get("720p30-cut") or next(iter(clips.values())))
+    text = report(res, args, runs, length, pause_s, seeks, av_seconds, mach, when, loads, waited, total, vplay,
+                  sections, switches, landing_seeks)
     log("\n" + text)
     os.makedirs(WORK, exist_ok=True)
-    with open(os.path.join(WORK, "results-quick.json" if args.quick else "results.json"), "w") as f:
+    # A partial run never replaces the whole run's table and figures.
+    name = "results-quick" if args.quick else "results-only" if args.only else "results"
+    with open(os.path.join(WORK, name + ".json"), "w") as f:
         json.dump({"rows": res.raw(), "extra": res.extra, "failures": res.failures, "loads": loads,
-                   "machine": mach, "date": when.isoformat()}, f, indent=1)
-    out = args.out or (os.path.join(WORK, "results-quick.md") if args.quick else os.path.join(ROOT, "BENCHMARKS.md"))
+                   "machine": mach, "date": when.isoformat(), "sections": sorted(sections)}, f, indent=1)
+    out = args.out or (os.path.join(WORK, name + ".md") if name != "results" else os.path.join(ROOT, "BENCHMARKS.md"))
     write_block(out, text)
     log(f"\nwritten to {os.path.relpath(out, ROOT)} ({total / 60:.1f} min)")
     return 1 if res.failures else 0
@@ -662,11 +770,13 @@ def write_block(path, text):
         f.write(new)
 
 
-def report(res, args, runs, length, pause_s, seeks, av_seconds, mach, when, loads, waited, total, vplay):
+def report(res, args, runs, length, pause_s, seeks, av_seconds, mach, when, loads, waited, total, vplay,
+           sections, switches, landing_seeks):
     c = "CLIP"
     vp = os.path.relpath(vplay, ROOT)
     lines = [
-        f"## Results — {when:%Y-%m-%d %H:%M %Z}" + (" (QUICK smoke run)" if args.quick else ""),
+        f"## Results — {when:%Y-%m-%d %H:%M %Z}" + (" (QUICK smoke run)" if args.quick else "")
+        + (f" (sections {args.only} only)" if args.only else ""),
         "",
         f"Machine: {mach['nproc']} CPUs ({mach['cpu']}), no GPU, GL renderer {mach['gl']}, "
         f"Linux {mach['kernel']}; Xvfb 1920x1080x24 and a PulseAudio null sink (scripts/test-env.sh).",
@@ -693,6 +803,15 @@ def report(res, args, runs, length, pause_s, seeks, av_seconds, mach, when, load
     if offsets:
         lines += ["A/V per-event offsets, ms (+ = sound late):", ""]
         lines += [f"- {k}: " + " ".join(f"{o:+.1f}" for o in v) for k, v in offsets.items()] + [""]
+    switched = res.extra.get("track_switch")
+    if switched:
+        lines += ["Audio-track switches, ms from the command to the new tone / silence between the tones:", ""]
+        lines += [f"- {k}: " + " ".join(f"{l:.1f}/{g:.1f}" for l, g in zip(v["latencies"], v["gaps"]))
+                  for k, v in switched.items()] + [""]
+    landing = res.extra.get("landing_errors")
+    if landing:
+        lines += ["Exact-seek landing errors while playing, ms (+ = past the target), targets in order:", ""]
+        lines += [f"- {k}: " + " ".join(f"{e:+.0f}" for e in v) for k, v in landing.items()] + [""]
     lines += [
         "Commands (CLIP: .build/bench/clips/, H.264 x264 veryfast + AAC stereo 48 kHz, keyframes "
         f"every 2 s; {length} s testsrc2 at 1080p30, 720p30 and 2160p30):",
@@ -724,6 +843,14 @@ def report(res, args, runs, length, pause_s, seeks, av_seconds, mach, when, load
         "       -f pulse -fragment_size 1920 -i vp.monitor \\",
         "       -map 0:v -vf format=gray,showinfo -f null - -map 1:a -af ashowinfo -f s16le A.raw",
         "#    X,Y: the middle of the window, where the clip's white box flashes for one frame",
+        f"# 7. track switch: scripts/bench/track_switch.py PLAYER --clip {c} --switches {switches}",
+        "#    (--geometry=1280x720 --input-ipc-server=S, mpv also --no-config --really-quiet --ao=pulse;",
+        "#    a 20 s Matroska clip, aid 1 a 440 Hz tone, aid 2 1320 Hz; set_property aid 2, 1, 2, ...",
+        "#    every 2 s once the first tone is heard; the sink monitor as recorded by test-env.sh)",
+        f"# 8. landing: scripts/bench/seek_landing.py PLAYER --clip {c} --seeks {landing_seeks}",
+        "#    (playing, same flags as 7.; a 30 s 1080p30 clip, keyframes at 0 3 5 9 12 14 18 21 26 28 s;",
+        "#    seek T absolute+exact, T uniform in [1, 27] s, seed 7, 0.8 s apart; on playback-restart",
+        "#    get_property time-pos; error = time-pos - T)",
         "```",
         "",
         "A/V capture resolution: video 1/250 s (a 64x32 patch grabbed 250 times a second; a "
@@ -731,6 +858,18 @@ def report(res, args, runs, length, pause_s, seeks, av_seconds, mach, when, load
         "(1/48000 s) on PulseAudio's capture timestamps, which jitter by a few ms; both streams "
         "carry wall-clock timestamps from the one ffmpeg process.",
     ]
+    if "track-switch" in sections:
+        lines += [
+            "",
+            "Track-switch timing: the send is placed on the recording through the file's length, "
+            "read every ~1 ms for 0.3 s before it (the freshest read: the newest sound the sink "
+            "had rendered when the command left); the new tone's onset is located to within one "
+            "of its periods (0.8 ms at 1320 Hz, 2.3 ms at 440 Hz). The null sink renders up to "
+            "one block (the recorder's step, 1–15 ms here) before it plays, so each figure may be "
+            "short of the switch as heard by up to that step, for both players alike. Silence: "
+            "samples under −40 dBFS for ≥ 1 ms between the old tone's last period and the new "
+            "tone's first.",
+        ]
     return "\n".join(lines)
 
 
