@@ -78,6 +78,40 @@ func rememberPosition(of state: PlayerState, in store: WatchLaterStore) {
     }
 }
 
+/// Opens `path` on a thread of its own while the window and the IPC socket stay live; nil when
+/// the user quit meanwhile (the open is then given up).
+func open(_ path: String, options: PlayerOptions, session: SDLSession, channel: PlayerChannel,
+          quiet: Bool) -> Result<Player, PlayerError>? {
+    channel.emit(.startFile)
+    let opening = PlayerOpening(path: path, make: { interrupt throws(PlayerError) in
+        try Player(path: path, options: options, audioSink: options.audioEnabled ? AutomaticAudioOutput() : nil,
+                   wake: { session.wake() }, warn: { if !quiet { report($0) } }, interrupt: interrupt)
+    }, done: { session.wake() })
+    while true {
+        if let result = opening.result { return result }
+        let commands = channel.takeCommands()
+        // Nothing to apply them to yet: taken, so that a client waiting for its reply gets it.
+        channel.publish(channel.state)
+        if commands.contains(where: \.quitsWhileOpening) {
+            opening.cancel()
+            return nil
+        }
+        if session.waitForClose(seconds: 0.1) {
+            opening.cancel()
+            return nil
+        }
+    }
+}
+
+extension PlayerCommand {
+    fileprivate var quitsWhileOpening: Bool {
+        switch self {
+        case .quit, .quitSavingPosition: true
+        default: false
+        }
+    }
+}
+
 func run() -> Int32 {
     let launchedAt = Player.monotonicNow()
     let options: LaunchOptions
@@ -115,7 +149,14 @@ func run() -> Int32 {
     let channel = PlayerChannel()
     channel.setWake { session.wake() }
     // The IPC server starts once the first file is open, so its first answers are true.
+    // The socket answers from the start, while the first file is still opening.
     var ipc: IPCServer?
+    if let path = options.ipcServerPath {
+        do throws(IPCServerError) { ipc = try IPCServer(path: path, channel: channel) } catch {
+            report(error.description)
+            return 1
+        }
+    }
     let statusLine = StatusLineWriter(reallyQuiet: options.reallyQuiet)
     let quiet = options.reallyQuiet
 
@@ -138,13 +179,16 @@ func run() -> Int32 {
             resumedAt = saved
         }
         let player: Player
-        do {
-            player = try Player(path: path, options: fileOptions,
-                                audioSink: fileOptions.audioEnabled ? AutomaticAudioOutput() : nil,
-                                wake: { session.wake() },
-                                warn: { if !quiet { report($0) } })
-        } catch {
+        switch open(path, options: fileOptions, session: session, channel: channel, quiet: quiet) {
+        case nil:
+            // Quit while opening.
+            status = 0
+            break playing
+        case .success(let opened)?:
+            player = opened
+        case .failure(let error)?:
             report(error.description)
+            channel.emit(.endFile(reason: .error, error: error.reason))
             status = 1
             // Like mpv: a file that cannot be played is skipped when others follow; a file
             // opened while playing (dropped, loadfile) goes back to the one before it.
@@ -165,13 +209,7 @@ func run() -> Int32 {
         if let screen, options.fullscreen || screen.window.isFullscreen { player.apply(.setFullscreen(true)) }
         player.start()
         hasPlayed = true
-        if ipc == nil, let path = options.ipcServerPath {
-            channel.publish(player.state)
-            do throws(IPCServerError) { ipc = try IPCServer(path: path, channel: channel) } catch {
-                report(error.description)
-                return 1
-            }
-        }
+        channel.publish(player.state)
         if let resumedAt {
             player.apply(.showText("Resumed at \(TimeFormat.label(resumedAt, duration: player.state.duration))", seconds: 2))
         }

@@ -25,10 +25,13 @@ enum IPCMessage {
 
     static func event(for event: PlayerEvent) -> JSONValue {
         switch event {
+        case .startFile: self.event("start-file")
         case .fileLoaded: self.event("file-loaded")
         case .seek: self.event("seek")
         case .playbackRestart: self.event("playback-restart")
-        case .endFile(let reason): .object(["event": "end-file", "reason": .string(reason.rawValue)])
+        case .endFile(let reason, nil): .object(["event": "end-file", "reason": .string(reason.rawValue)])
+        case .endFile(let reason, let message?):
+            .object(["event": "end-file", "reason": .string(reason.rawValue), "file_error": .string(message)])
         case .shutdown: self.event("shutdown")
         }
     }

@@ -13,22 +13,23 @@ final class MediaFile: @unchecked Sendable {
     /// Each stream's picture size as the header declared it: probing turns a size FFmpeg
     /// refuses to allocate into 0×0, so it is kept from before.
     private let declaredPictureSizes: [(width: Int32, height: Int32)]
-    /// Set to make blocking reads return; checked by FFmpeg's interrupt callback.
-    private let interrupt: UnsafeMutablePointer<Atomic<Bool>>
+    /// Raised to make blocking reads return; checked by FFmpeg's interrupt callback.
+    let interrupt: InterruptFlag
 
-    init(path: String, options: PlayerOptions) throws(PlayerError) {
+    /// - Parameter interrupt: raised by another thread, makes the open give up (and later reads).
+    init(path: String, options: PlayerOptions, interrupt: InterruptFlag = InterruptFlag()) throws(PlayerError) {
         self.path = path
+        self.interrupt = interrupt
         try Self.checkReadable(path)
 
-        interrupt = .allocate(capacity: 1)
-        interrupt.initialize(to: Atomic(false))
         var ctx = avformat_alloc_context()
         guard let allocated = ctx else { throw PlayerError.cannotOpen(path, "out of memory") }
         allocated.pointee.interrupt_callback.callback = { opaque in
             guard let opaque else { return 0 }
-            return opaque.assumingMemoryBound(to: Atomic<Bool>.self).pointee.load(ordering: .relaxed) ? 1 : 0
+            return Unmanaged<InterruptFlag>.fromOpaque(opaque).takeUnretainedValue().isRaised ? 1 : 0
         }
-        allocated.pointee.interrupt_callback.opaque = UnsafeMutableRawPointer(interrupt)
+        // Unretained: this file holds the flag for as long as the context lives.
+        allocated.pointee.interrupt_callback.opaque = Unmanaged.passUnretained(interrupt).toOpaque()
 
         // Local playback opens only what the user named: no nested protocols, and no
         // demuxer that opens further files named inside the one given.
@@ -40,9 +41,7 @@ final class MediaFile: @unchecked Sendable {
         let status = avformat_open_input(&ctx, path, nil, &dict)
         av_dict_free(&dict)
         guard status >= 0, let opened = ctx else {
-            interrupt.deinitialize(count: 1)
-            interrupt.deallocate()
-
+            if interrupt.isRaised { throw PlayerError.cancelled(path) }
             throw PlayerError.cannotOpen(path, FFmpegError.message(status))
         }
         context = opened
@@ -73,13 +72,11 @@ final class MediaFile: @unchecked Sendable {
     deinit {
         var ctx: UnsafeMutablePointer<AVFormatContext>? = context
         avformat_close_input(&ctx)
-        interrupt.deinitialize(count: 1)
-        interrupt.deallocate()
     }
 
     /// Makes any blocking read return promptly; used on shutdown.
     func interruptBlockingCalls() {
-        interrupt.pointee.store(true, ordering: .relaxed)
+        interrupt.raise()
     }
 
     func stream(_ index: Int) -> UnsafeMutablePointer<AVStream> {

@@ -59,6 +59,8 @@ extension Player {
             } catch {
                 warn(error.description)
                 show(error.description, now: now, seconds: 3)
+                events.append(.startFile)
+                events.append(.endFile(reason: .error, error: error.reason))
             }
         case .cycleABLoop:
             abLoop.cycle(at: state.position)

@@ -65,15 +65,17 @@ public final class Player {
     /// - Parameters:
     ///   - audioSink: where sound goes; nil (or a sink that fails to open) plays silently on the external clock.
     ///   - wake: called from other threads when the main loop should tick early (a frame arrived, a seek finished).
+    ///   - interrupt: raised from another thread, gives up the open (see `PlayerOpening`).
     public init(path: String, options: PlayerOptions, audioSink: AudioSink?,
                 wake: @escaping @Sendable () -> Void,
                 monotonic: @escaping @Sendable () -> Double = Player.monotonicNow,
-                warn: @escaping @Sendable (String) -> Void = { _ in }) throws(PlayerError) {
+                warn: @escaping @Sendable (String) -> Void = { _ in },
+                interrupt: InterruptFlag = InterruptFlag()) throws(PlayerError) {
         self.options = options
         self.monotonic = monotonic
         self.wake = wake
         self.warn = warn
-        let file = try MediaFile(path: path, options: options)
+        let file = try MediaFile(path: path, options: options, interrupt: interrupt)
         self.file = file
         startTime = file.startTime
         loopsLeft = options.loopCount

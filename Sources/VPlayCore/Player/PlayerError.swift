@@ -2,17 +2,21 @@
 public enum PlayerError: Error, Equatable, CustomStringConvertible {
     case cannotOpen(String, String)
     case noDecoder(String, String)
+    /// The open was given up (a quit, another file asked for) before it finished.
+    case cancelled(String)
 
     /// What went wrong, without the file's name: for a warning when the rest of the file plays.
     public var reason: String {
         switch self {
         case let .cannotOpen(_, reason), let .noDecoder(_, reason): reason
+        case .cancelled: "cancelled"
         }
     }
 
     public var description: String {
         switch self {
         case let .cannotOpen(path, reason), let .noDecoder(path, reason): "cannot open '\(path)': \(reason)"
+        case let .cancelled(path): "opening '\(path)' was cancelled"
         }
     }
 }

@@ -1,6 +1,7 @@
 import CSDL2
 import Glibc
 import Synchronization
+import VPlayCore
 
 /// SDL initialised for the life of the program, and the user event other threads push
 /// to wake the main loop.
@@ -61,6 +62,20 @@ public final class SDLSession: Sendable {
 
     /// Sleeps until an event arrives or `deadline` (monotonic seconds) passes; true when an
     /// event arrived.
+    /// Handles the window's events for up to `seconds` while nothing plays in it (a file is
+    /// opening); true when the user closed the window.
+    public func waitForClose(seconds: Double) -> Bool {
+        var event = SDL_Event()
+        let now = Player.monotonicNow()
+        let deadline = now + seconds
+        while waitEvent(&event, until: deadline, now: Player.monotonicNow()) {
+            if event.type == SDL_QUIT.rawValue { return true }
+            if event.type == wakeEventType { wakeConsumed() }
+            if Player.monotonicNow() >= deadline { break }
+        }
+        return false
+    }
+
     func waitEvent(_ event: inout SDL_Event, until deadline: Double, now: Double) -> Bool {
         if deadline == .infinity { return SDL_WaitEvent(&event) != 0 }
         let milliseconds = Int32(max(0, min(1_000_000, ((deadline - now) * 1000).rounded(.up))))
