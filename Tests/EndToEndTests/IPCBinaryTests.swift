@@ -219,6 +219,24 @@ final class IPCBinaryTests: XCTestCase {
     /// Sends one seek, waits for its `seek` then `playback-restart` events, and checks
     /// `time-pos` against `expect`. Returns the position.
     @discardableResult
+    /// While playing, `playback-restart` means the target's picture is up and the clock stands
+    /// at it: time-pos read right then is the target, give or take the reply's round trip
+    /// (a picture still decoding while the sound ran on put it 100–300 ms past).
+    func testExactSeeksWhilePlayingRestartAtTheTarget() throws {
+        let player = try IPCTestPlayer.launch(clip: try MediaFactory.clip(Self.clip), paused: false)
+        let client = try player.connect()
+        try client.waitForTimePos(atLeast: 0.5)
+        for target in [7.3, 13.02, 3.55, 16.7] {
+            let mark = client.messages.count
+            XCTAssertTrue(try client.request(["seek", .number(target), "absolute+exact"]).isSuccess)
+            try client.expectSeekEvents(after: mark)
+            let position = try client.number("time-pos")
+            XCTAssertGreaterThanOrEqual(position, target - 0.001, "landed before \(target)")
+            XCTAssertLessThan(position - target, 0.1, "already past \(target) when playback restarted")
+            try client.waitForTimePos(atLeast: target + 0.3)
+        }
+    }
+
     private func seek(_ client: IPCTestClient, _ arguments: [IPCJSON], expect: Double, tolerance: Double,
                       file: StaticString = #filePath, line: UInt = #line) throws -> Double {
         let mark = client.messages.count

@@ -148,10 +148,13 @@ final class FeaturePlaybackTests: XCTestCase {
         let harness = try EngineHarness(try MediaFactory.clip(.av(seconds: 2))) { line in lines.withLock { $0.append(line) } }
         let text = try MediaFactory.badInput(.textFile)
         harness.apply(.loadFile(text.path))
+        // Checked beside playback: the answer comes on a later turn.
+        XCTAssertTrue(harness.run { $0.events.contains { if case .endFile(.error, _) = $0 { true } else { false } } })
         XCTAssertNil(harness.player.state.playlistMove, "a file that cannot play must not replace this one")
         XCTAssertEqual(lines.withLock { $0 }, ["cannot open '\(text.path)': Invalid data found when processing input"])
+        XCTAssertTrue(harness.events.contains(.endFile(reason: .error, error: "Invalid data found when processing input")))
         harness.apply(.loadFile(try MediaFactory.clip(.av(seconds: 1)).path))
-        XCTAssertNotNil(harness.player.state.playlistMove, "a playable file is opened")
+        XCTAssertTrue(harness.run { $0.player.state.playlistMove != nil }, "a playable file is opened")
     }
 
     /// Every picture up to B shows before the jump, even when the device holds 100 ms of

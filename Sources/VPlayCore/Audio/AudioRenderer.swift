@@ -73,6 +73,8 @@ public final class AudioRenderer: @unchecked Sendable {
         var pendingSource: SourceChange?
         /// Sound of timelines after this serial waits (for its first picture).
         var soundSerialLimit = Int.max
+        /// The speed the sound plays at: behind `speed` while its tempo filter is being built.
+        var playingSpeed: Double = 1
         /// The id of the source playing (see `setSource`).
         var sourceID = 0
     }
@@ -113,6 +115,10 @@ public final class AudioRenderer: @unchecked Sendable {
     func releaseSound() {
         shared.withLock { $0.soundSerialLimit = .max }
     }
+
+    /// True while a change of speed waits for its tempo filter (the sound plays at another
+    /// speed meanwhile).
+    var isTempoPending: Bool { shared.withLock { $0.playingSpeed != $0.speed } && tempoBuilder.isBuilding }
 
     /// The id given with the source that plays now.
     var sourceID: Int { shared.withLock { $0.sourceID } }
@@ -326,6 +332,8 @@ public final class AudioRenderer: @unchecked Sendable {
             return
         }
         swap(&tempo, &fresh)
+        let playing = speed
+        shared.withLock { $0.playingSpeed = playing }
         // Freed here only if the builder's lock was busy at both hand-overs.
         if retiredTempo == nil { retiredTempo = fresh }
         tempoBuilder.retire(&retiredTempo)

@@ -56,6 +56,9 @@ final class TempoFilterBuilder: @unchecked Sendable {
         wake.signal()
     }
 
+    /// True while the filter asked for is still being built.
+    var isBuilding: Bool { exchange.withLock { $0.wanted != nil && $0.spare == nil } }
+
     /// Asks for filters for `spec` from now on (nil: none wanted) and takes a fresh one for it
     /// if one is ready. Never waits.
     func take(_ spec: Spec?) -> Delivery {

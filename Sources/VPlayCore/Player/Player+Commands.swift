@@ -53,15 +53,8 @@ extension Player {
         case .playlistPrevious:
             if options.hasPreviousFile { state.playlistMove = .previous }
         case .loadFile(let path):
-            do throws(PlayerError) {
-                try Self.checkPlayable(path: path, options: options)
-                state.playlistMove = .open(path)
-            } catch {
-                warn(error.description)
-                show(error.description, now: now, seconds: 3)
-                events.append(.startFile)
-                events.append(.endFile(reason: .error, error: error.reason))
-            }
+            // Checked beside playback; the answer comes in `takeCheckedLoads`.
+            pendingLoads.append(PlayabilityCheck(path: path, options: options, done: wake))
         case .cycleABLoop:
             abLoop.cycle(at: state.position)
             showABLoop(now: now)
@@ -81,6 +74,24 @@ extension Player {
             state.savesPositionOnQuit = true
             state.isQuitting = true
             events.append(.endFile(reason: .quit))
+        }
+    }
+
+    /// Files asked for whose check has ended: a playable one is played next, one that is not
+    /// is refused with its reason while the current file plays on.
+    func takeCheckedLoads(now: Double) {
+        guard !pendingLoads.isEmpty else { return }
+        pendingLoads.removeAll { check in
+            guard let result = check.result else { return false }
+            switch result {
+            case .success: state.playlistMove = .open(check.path)
+            case .failure(let error):
+                warn(error.description)
+                show(error.description, now: now, seconds: 3)
+                events.append(.startFile)
+                events.append(.endFile(reason: .error, error: error.reason))
+            }
+            return true
         }
     }
 

@@ -1,3 +1,4 @@
+import Foundation
 import CFFmpeg
 
 extension Player {
@@ -5,8 +6,9 @@ extension Player {
     /// stream it has a decoder for — and starts nothing. A file dropped on the window or
     /// loaded over IPC is checked first, so a wrong one is refused while the current file
     /// plays on instead of being stopped for nothing.
-    public static func checkPlayable(path: String, options: PlayerOptions) throws(PlayerError) {
-        let file = try MediaFile(path: path, options: options)
+    public static func checkPlayable(path: String, options: PlayerOptions,
+                                     interrupt: InterruptFlag = InterruptFlag()) throws(PlayerError) {
+        let file = try MediaFile(path: path, options: options, interrupt: interrupt)
         let candidates = [file.videoStream, file.audioStream, file.coverArtStream].compactMap { $0 }
         var firstProblem: PlayerError?
         for index in candidates {
@@ -20,4 +22,35 @@ extension Player {
         }
         throw firstProblem ?? .noDecoder(path, "no playable stream")
     }
+}
+
+/// `Player.checkPlayable` on a thread of its own, so that a file asked for while another plays
+/// (dropped, `loadfile`) is probed without holding up the picture or the controls.
+final class PlayabilityCheck: @unchecked Sendable {
+    let path: String
+    private let interrupt = InterruptFlag()
+    private let outcome = Locked<Result<Void, PlayerError>?>(nil)
+
+    init(path: String, options: PlayerOptions, done: @escaping @Sendable () -> Void) {
+        self.path = path
+        let interrupt = interrupt, outcome = outcome
+        let thread = Thread {
+            let result: Result<Void, PlayerError>
+            do throws(PlayerError) {
+                try Player.checkPlayable(path: path, options: options, interrupt: interrupt)
+                result = .success(())
+            } catch {
+                result = .failure(error)
+            }
+            outcome.withLock { $0 = result }
+            done()
+        }
+        thread.name = "vplay.check"
+        thread.start()
+    }
+
+    /// Nil while the check goes on.
+    var result: Result<Void, PlayerError>? { outcome.withLock { $0 } }
+
+    func cancel() { interrupt.raise() }
 }

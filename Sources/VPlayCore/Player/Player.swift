@@ -32,6 +32,8 @@ public final class Player {
     /// Audio was selected while none played: the external clock runs until its sound starts.
     var audioAwaitsHandover = false
     var video: VideoPath?
+    /// Files asked for (`loadfile`, a drop) being checked before they replace this one.
+    var pendingLoads: [PlayabilityCheck] = []
     /// The selected subtitle track's lines; nil for none.
     var subtitles: SubtitleTrackPath?
     private let coverArt: CoverArt?
@@ -214,6 +216,7 @@ public final class Player {
         audio?.stop()
         retiringAudio.forEach { $0.stop() }
         subtitles?.stop()
+        pendingLoads.forEach { $0.cancel() }
     }
     private var stopped = false
 
@@ -258,6 +261,7 @@ public final class Player {
         case .ended: present(now: now, into: &tick)
         }
         retireSwitchedAudio(now: now)
+        takeCheckedLoads(now: now)
         stats.decodeErrors = (video?.decoder.decodeErrors ?? 0) + (audio?.decoder.decodeErrors ?? 0)
         state.subtitleText = subtitles?.text(at: state.position + startTime)
         publishPhase()
@@ -463,10 +467,12 @@ public final class Player {
 
     private var isNearEnd: Bool { demuxer.isAtEnd }
 
-    /// True while a playing stream has nothing decoded yet and its decoder has not finished.
+    /// True while a playing stream has nothing decoded yet and its decoder has not finished, or
+    /// the sound waits for the tempo filter of a new speed.
     var isWaitingForDecoders: Bool {
         if let video, video.frames.remaining == 0, !video.isDrained { return true }
         if let audio, audio.frames.remaining == 0, !audio.decoder.isFinished(atSerial: audio.packets.serial) { return true }
+        if audio != nil, output?.renderer.isTempoPending == true { return true }
         return false
     }
 
