@@ -458,12 +458,20 @@ public final class Player {
         } else if let video, video.scheduler.clock.pts.isFinite, video.frames.hasShownFrame {
             position = video.scheduler.clock.time(at: now) - startTime
         }
+        if !state.isPaused, position < state.position, state.position - position < Self.clockJitter {
+            // The device's latency estimate settles in the first moments of sound and moves
+            // the clock back a little: the position holds until the clock catches up.
+            position = state.position
+        }
         if let duration = state.duration { position = min(position, duration) }
         state.position = max(0, position)
         if let videoClock = video?.scheduler.clock, videoClock.pts.isFinite, let audioTime = audioTime(at: now) {
             state.avOffset = audioTime - videoClock.time(at: now)
         }
     }
+
+    /// Backward steps of the clock up to this are jitter, not a jump in the stream (seconds).
+    static let clockJitter = 0.25
 
     private var isNearEnd: Bool { demuxer.isAtEnd }
 
