@@ -29,8 +29,14 @@ final class ManualAudioSink: AudioSink {
     func setPaused(_ paused: Bool) { isPaused = paused }
     func close() {}
 
+    /// Drops its queue when a new track's sound is ready, as PulseAudio's output does.
+    var flushesForNewTracks = false
+    /// Times `renderer.wantsDeviceFlush` said yes.
+    private(set) var flushes = 0
+
     func pull() {
         guard let renderer, !isPaused else { return }
+        if flushesForNewTracks && renderer.wantsDeviceFlush() { flushes += 1 }
         var buffer = [Int16](repeating: 0, count: format.bufferFrames * format.channels)
         buffer.withUnsafeMutableBytes { renderer.render(into: $0, latency: reportedLatency) }
         samples.append(contentsOf: buffer)

@@ -100,6 +100,26 @@ final class TrackSwitchTests: XCTestCase {
         XCTAssertEqual(harness.player.stats.framesDropped, 0)
     }
 
+    /// A device that can drop its queue (PulseAudio) is told to when the new track's sound is
+    /// ready: the new tone follows within a device buffer, and the clock does not jump.
+    func testADeviceThatDropsItsQueueSwitchesAtOnce() throws {
+        let harness = try EngineHarness(try MediaFactory.clip(try .multiTrack()))
+        harness.sink.flushesForNewTracks = true
+        harness.sink.reportedLatency = 0.04
+        play(harness, to: 2)
+        let switchedAt = harness.sink.samples.count
+        let shownBefore = harness.shown.count
+        harness.apply(.selectTrack(.audio, .id(2)))
+        play(harness, to: 3.5)
+        XCTAssertEqual(harness.sink.flushes, 1)
+        let after = tones(harness, from: switchedAt)
+        let firstNew = try XCTUnwrap(after.firstIndex(where: isSecondTone), "\(after)")
+        XCTAssertLessThanOrEqual(firstNew, 2, "the new tone came \(firstNew * 20) ms after the switch")
+        XCTAssertTrue(after[(firstNew + 1)...].allSatisfy(isSecondTone), "\(after)")
+        let offsets = harness.shown[shownBefore...].compactMap(\.avOffset)
+        XCTAssertLessThan(offsets.map(\.magnitude).max() ?? 1, 0.045, "sound and picture apart after the switch")
+    }
+
     func testNoAudioKeepsThePictureOnTheSystemClockAndSoundComesBackInPlace() throws {
         let harness = try EngineHarness(try MediaFactory.clip(try .multiTrack()))
         play(harness, to: 1.5)

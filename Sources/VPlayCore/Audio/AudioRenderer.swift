@@ -48,6 +48,8 @@ public final class AudioRenderer: @unchecked Sendable {
     /// After a change from silence: the clock the picture runs on, which sets `resumeTime`
     /// when the first sound is taken.
     private var resumeClock: Clock?
+    /// The device dropped what it held for the change of source under way (`wantsDeviceFlush`).
+    private var deviceFlushed = false
     /// Monotonic time at which the end of the data handed over so far will be heard.
     private var endHeardAt: Double = 0
     private var bufferSerial = -1
@@ -156,6 +158,29 @@ public final class AudioRenderer: @unchecked Sendable {
     /// The serial whose sound has all been handed to the device up to the stop time.
     var stoppedSerial: Int? { shared.withLock { $0.stoppedSerial } }
 
+    /// Asked on the device's thread, before the device tells its latency, by a device that can
+    /// drop the sound it holds: true when a change of source has its sound ready and the device
+    /// should drop its queue now, so that the new track is heard at once. The new sound then
+    /// starts where the clock says the listener is.
+    public func wantsDeviceFlush() -> Bool {
+        guard !deviceFlushed, source != nil,
+              let next = shared.withLock({ $0.pendingSource })?.source else { return false }
+        let now = monotonic()
+        let clock = clock.snapshot
+        guard clock.pts.isFinite, clock.serial == next.packets.serial else { return false }
+        let heard = clock.time(at: now)
+        while next.frames.remaining > 0 {
+            let frame = next.frames.peek()
+            let past = frame.serial == clock.serial && frame.pts.isFinite && frame.pts + frame.duration <= heard
+            guard frame.serial != next.packets.serial || past else { break }
+            next.frames.advance()
+        }
+        guard next.frames.remaining > 0 else { return false }
+        deviceFlushed = true
+        bufferIndex = bufferSize   // what is in hand goes too
+        return true
+    }
+
     /// Fills `destination` completely (silence where there is nothing to play).
     /// - Parameter latency: seconds from now until the first byte of `destination` is heard,
     ///   when the device can tell; otherwise two device buffers are assumed (as ffplay does).
@@ -206,7 +231,7 @@ public final class AudioRenderer: @unchecked Sendable {
         let (requested, stop, stoppedSerial, change, limit) = shared.withLock {
             ($0.speed, $0.stopTime, $0.stoppedSerial, $0.pendingSource, $0.soundSerialLimit)
         }
-        if let change { adopt(change, now: now, speed: requested) }
+        if let change { adopt(change, now: now, latency: latency, speed: requested) }
         guard let source else { return false }
         let frames = source.frames, serial = source.packets.serial
         if stop != nil, stoppedSerial == serial { return false }
@@ -267,11 +292,18 @@ public final class AudioRenderer: @unchecked Sendable {
     /// Carries out a change of source once the new one has sound for where the old one ended
     /// (or, from silence, for where the picture is when it will be heard). Older sound in it
     /// is dropped unheard.
-    private func adopt(_ change: SourceChange, now: Double, speed requested: Double) {
+    /// - Parameter latency: seconds from `now` until the next byte put out is heard.
+    private func adopt(_ change: SourceChange, now: Double, latency: Double, speed requested: Double) {
         var resumeAt = Double.nan, serialAt = -1
         resumeClock = nil
         if let next = change.source {
-            if let current = source, bufferEndTime.isFinite {
+            if deviceFlushed, source != nil {
+                // The device dropped the old sound: the new one goes on from what is heard now.
+                let clock = clock.snapshot
+                resumeAt = clock.time(at: now + latency)
+                serialAt = clock.serial
+                deviceFlushed = false
+            } else if let current = source, bufferEndTime.isFinite {
                 resumeAt = bufferEndTime
                 serialAt = bufferSerial
                 let serial = next.packets.serial

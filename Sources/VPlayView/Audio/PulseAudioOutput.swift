@@ -122,6 +122,9 @@ public final class PulseAudioOutput: AudioSink {
             var error: Int32 = 0
             var silentFills = 0
             while running.withLock({ $0 }) {
+                // A new track is ready: what the server holds of the old one is dropped, so the
+                // new one is heard at once rather than after it.
+                if renderer.wantsDeviceFlush() { _ = library.flush(stream, &error) }
                 // Everything written so far plays before this buffer's first byte.
                 let queued = library.latency(stream, &error)
                 let sound = renderer.render(into: buffer, latency: queued == pa_usec_t.max ? nil : Double(queued) / 1_000_000)

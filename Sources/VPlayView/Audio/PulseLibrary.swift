@@ -13,6 +13,8 @@ struct PulseLibrary: @unchecked Sendable {
     let free: @convention(c) (Stream?) -> Void
     let write: @convention(c) (Stream?, UnsafeRawPointer?, Int, UnsafeMutablePointer<Int32>?) -> Int32
     let latency: @convention(c) (Stream?, UnsafeMutablePointer<Int32>?) -> pa_usec_t
+    /// Drops what the server holds for the stream and has not played yet.
+    let flush: @convention(c) (Stream?, UnsafeMutablePointer<Int32>?) -> Int32
     let channelMap: @convention(c) (UnsafeMutablePointer<pa_channel_map>?, UInt32, pa_channel_map_def_t)
         -> UnsafeMutablePointer<pa_channel_map>?
 
@@ -32,6 +34,8 @@ struct PulseLibrary: @unchecked Sendable {
                   Stream?, UnsafeRawPointer?, Int, UnsafeMutablePointer<Int32>?) -> Int32).self),
               let latency = symbol("pa_simple_get_latency", as: (@convention(c) (
                   Stream?, UnsafeMutablePointer<Int32>?) -> pa_usec_t).self),
+              let flush = symbol("pa_simple_flush", as: (@convention(c) (
+                  Stream?, UnsafeMutablePointer<Int32>?) -> Int32).self),
               // From libpulse, which libpulse-simple loads.
               let channelMap = symbol("pa_channel_map_init_extend", as: (@convention(c) (
                   UnsafeMutablePointer<pa_channel_map>?, UInt32, pa_channel_map_def_t) -> UnsafeMutablePointer<pa_channel_map>?).self)
@@ -44,6 +48,7 @@ struct PulseLibrary: @unchecked Sendable {
         self.free = free
         self.write = write
         self.latency = latency
+        self.flush = flush
         self.channelMap = channelMap
     }
 }
