@@ -251,14 +251,17 @@ public final class Player {
         let now = monotonic()
         var tick = Tick(hasNewPicture: false, wakeAt: .infinity)
         switch lifecycle.phase {
-        case .restarting: present(now: now, into: &tick)
+        case .restarting:
+            present(now: now, into: &tick)
             advanceRestart(now: now, into: &tick)
             // Started: the pictures held meanwhile are timed from now on.
             if !lifecycle.isRestarting { tick.wakeAt = now }
-        case .playing, .stepping: present(now: now, into: &tick)
+        case .playing, .stepping:
+            present(now: now, into: &tick)
             updatePosition(now: now)
             followLoopAndEnd(now: now)
-        case .ended: present(now: now, into: &tick)
+        case .ended:
+            present(now: now, into: &tick)
         }
         retireSwitchedAudio(now: now)
         takeCheckedLoads(now: now)
