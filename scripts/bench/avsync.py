@@ -27,6 +27,7 @@ import time
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import xscreen  # noqa: E402
+from benchlib import KEYS_EVERY_2S, ffmpeg_clip  # noqa: E402
 
 CAPTURE_FPS = 250
 PATCH_W, PATCH_H = 64, 32
@@ -38,14 +39,10 @@ _AUDIO_LINE = re.compile(r"Parsed_ashowinfo.*\bpts:\s*(-?\d+).*\bnb_samples:(\d+
 
 def make_clip(path, seconds):
     """1280x720 30 fps avsynctest (flash + beep every second) as H.264 + AAC."""
-    tmp = path + ".tmp.mp4"
-    subprocess.run([
-        "ffmpeg", "-nostdin", "-loglevel", "error", "-y",
+    ffmpeg_clip(path, [
         "-f", "lavfi", "-i", f"avsynctest=d={seconds}:sr={RATE}:p=1:s=1280x720:fr=30[out0][out1]",
-        "-map", "0:1", "-c:v", "libx264", "-preset", "veryfast", "-pix_fmt", "yuv420p",
-        "-g", "60", "-keyint_min", "60", "-sc_threshold", "0",
-        "-map", "0:0", "-c:a", "aac", "-b:a", "128k", "-movflags", "+faststart", tmp], check=True)
-    os.replace(tmp, path)
+        "-map", "0:1", "-c:v", "libx264", "-preset", "veryfast", "-pix_fmt", "yuv420p", *KEYS_EVERY_2S,
+        "-map", "0:0", "-c:a", "aac", "-b:a", "128k", "-movflags", "+faststart"])
 
 
 def flashes(frames, midpoint=True):

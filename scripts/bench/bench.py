@@ -40,6 +40,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, HERE)
 import avsync  # noqa: E402
+import benchlib  # noqa: E402
 import seek_landing  # noqa: E402
 import seek_latency  # noqa: E402
 import track_switch  # noqa: E402
@@ -90,15 +91,7 @@ def encode(path, video_src, seconds, preset="veryfast"):
     if os.path.exists(path):
         return
     log(f"  generating {os.path.relpath(path, ROOT)}")
-    tmp = path + ".tmp.mp4"
-    subprocess.run([
-        "ffmpeg", "-nostdin", "-loglevel", "error", "-y",
-        "-f", "lavfi", "-i", f"{video_src}:duration={seconds}",
-        "-f", "lavfi", "-i", f"sine=frequency=440:sample_rate=48000:duration={seconds}",
-        "-c:v", "libx264", "-preset", preset, "-pix_fmt", "yuv420p",
-        "-g", "60", "-keyint_min", "60", "-sc_threshold", "0",
-        "-c:a", "aac", "-ac", "2", "-b:a", "128k", "-movflags", "+faststart", tmp], check=True)
-    os.replace(tmp, path)
+    benchlib.test_clip(path, video_src, seconds, preset=preset)
 
 
 def make_clips(seconds, av_seconds, sections):
@@ -323,17 +316,23 @@ def m_first_frame(player, vplay, clip, tag, screen):
         time.sleep(0.3)  # the window is gone and the screen black again before the next one
 
 
-def m_seek(player, vplay, clip, seeks, tag):
-    extra = ["--vo=x11"] if player == "mpv-x11" else []
-    binary = "mpv" if player.startswith("mpv") else vplay
+def logged(tag, measure, *args, **kwargs):
+    """MEASURE(*ARGS, **KWARGS, log=TAG's log file); a RuntimeError or OSError it raises comes
+    out as Failed with the log's last lines."""
     out = log_file(tag)
     try:
-        res = seek_latency.measure(binary, clip, seeks, "mpv" if player.startswith("mpv") else "vplay",
-                                   extra, log=out)
+        return measure(*args, **kwargs, log=out)
     except (RuntimeError, OSError) as e:
         raise Failed(f"{e}: {tail(out.name)}")
     finally:
         out.close()
+
+
+def m_seek(player, vplay, clip, seeks, tag):
+    extra = ["--vo=x11"] if player == "mpv-x11" else []
+    binary = "mpv" if player.startswith("mpv") else vplay
+    res = logged(tag, seek_latency.measure, binary, clip, seeks, "mpv" if player.startswith("mpv") else "vplay",
+                 extra)
     return {"exact_median": statistics.median(res["exact"]), "exact_max": max(res["exact"]),
             "key_median": statistics.median(res["keyframes"]), "key_max": max(res["keyframes"])}
 
@@ -361,28 +360,14 @@ def m_avsync(player, vplay, clip, speed, reference, tag, av_seconds, with_seeks=
 
 
 def m_track_switch(player, vplay, clip, switches, tag):
-    binary = "mpv" if player == "mpv" else vplay
-    out = log_file(tag)
-    try:
-        res = track_switch.measure(binary, clip, switches, player, log=out)
-    except (RuntimeError, OSError) as e:
-        raise Failed(f"{e}: {tail(out.name)}")
-    finally:
-        out.close()
+    res = logged(tag, track_switch.measure, "mpv" if player == "mpv" else vplay, clip, switches, player)
     return {**track_switch.summary(res),
             "step": statistics.median(r["offset_spread"] for r in res) * 1000}
 
 
 def m_landing(player, vplay, clip, seeks, tag):
-    binary = "mpv" if player == "mpv" else vplay
-    out = log_file(tag)
-    try:
-        landed = seek_landing.measure(binary, clip, seeks, player, log=out)
-    except (RuntimeError, OSError) as e:
-        raise Failed(f"{e}: {tail(out.name)}")
-    finally:
-        out.close()
-    return seek_landing.summary(landed)
+    return seek_landing.summary(logged(tag, seek_landing.measure, "mpv" if player == "mpv" else vplay,
+                                       clip, seeks, player))
 
 
 # ----------------------------------------------------------------------------- results

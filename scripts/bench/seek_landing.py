@@ -15,20 +15,16 @@ separates the seeks.
 Standalone use (inside scripts/test-env.sh):
     seek_landing.py PLAYER_BINARY [--seeks 10] [--clip PATH] [--kind vplay|mpv] [--json]
 """
-import argparse
-import json
 import os
 import random
-import shutil
 import statistics
-import subprocess
 import sys
-import tempfile
 import time
 
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from seek_latency import Client, duration_of  # noqa: E402
+from benchlib import (duration_of, ipc_player, player_kind, playing_command, standalone,  # noqa: E402
+                      test_clip)
 
 # Keyframe times in s: gaps of 2 to 5 s, uneven so that no target sits at a fixed distance
 # from its keyframe.
@@ -41,25 +37,10 @@ def make_clip(path, seconds=30):
     """1080p30 H.264 (keyframes at KEYFRAMES only) + AAC 440 Hz, MP4."""
     if os.path.exists(path):
         return
-    tmp = path + ".tmp.mp4"
-    subprocess.run([
-        "ffmpeg", "-nostdin", "-loglevel", "error", "-y",
-        "-f", "lavfi", "-i", f"testsrc2=size=1920x1080:rate=30:duration={seconds}",
-        "-f", "lavfi", "-i", f"sine=frequency=440:sample_rate=48000:duration={seconds}",
-        "-c:v", "libx264", "-preset", "veryfast", "-pix_fmt", "yuv420p",
-        # -g 150: x264 adds no keyframe of its own within the largest gap (5 s at 30 fps).
-        "-g", "150", "-sc_threshold", "0",
-        "-force_key_frames", ",".join(str(k) for k in KEYFRAMES if k < seconds),
-        "-c:a", "aac", "-ac", "2", "-b:a", "128k", "-movflags", "+faststart", tmp], check=True)
-    os.replace(tmp, path)
-
-
-def player_command(kind, player, socket_path, clip):
-    """Playing (not paused), the bench's window size and flags; mpv into PulseAudio as vplay."""
-    common = ["--geometry=1280x720", f"--input-ipc-server={socket_path}"]
-    if kind == "mpv":
-        return [player, "--no-config", "--really-quiet", "--ao=pulse", *common, clip]
-    return [player, "--really-quiet", *common, clip]
+    # -g 150: x264 adds no keyframe of its own within the largest gap (5 s at 30 fps).
+    test_clip(path, "testsrc2=size=1920x1080:rate=30", seconds,
+              keys=("-g", "150", "-sc_threshold", "0",
+                    "-force_key_frames", ",".join(str(k) for k in KEYFRAMES if k < seconds)))
 
 
 def targets(duration, seeks, seed=SEED):
@@ -81,14 +62,10 @@ def wait_playing(client, timeout=15):
 
 def measure(player, clip, seeks=10, kind=None, log=None):
     """[(target s, time-pos on restart s)], one per seek. RuntimeError on failure."""
-    kind = kind or ("mpv" if "mpv" in os.path.basename(player) else "vplay")
-    tmpdir = tempfile.mkdtemp(prefix="seek-landing.")
-    socket_path = os.path.join(tmpdir, "ipc.sock")
-    proc = subprocess.Popen(player_command(kind, player, socket_path, clip), stdin=subprocess.DEVNULL,
-                            stdout=log or subprocess.DEVNULL, stderr=log or subprocess.DEVNULL)
+    kind = player_kind(player, kind)
     landed = []
-    try:
-        client = Client(socket_path, process=proc)
+    with ipc_player(lambda socket_path: playing_command(kind, player, socket_path, clip),
+                    "seek-landing.", log) as client:
         wait_playing(client)
         for target in targets(duration_of(clip), seeks):
             client.drain(0.05)  # nothing stale may count as this seek's restart
@@ -99,14 +76,6 @@ def measure(player, clip, seeks=10, kind=None, log=None):
                 raise RuntimeError(f"time-pos after seeking to {target}: {reply}")
             landed.append((target, reply["data"]))
             time.sleep(PLAY_BETWEEN)
-        client.command("quit")
-    finally:
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
-        shutil.rmtree(tmpdir, ignore_errors=True)
     return landed
 
 
@@ -118,17 +87,8 @@ def summary(landed):
 
 
 def main():
-    parser = argparse.ArgumentParser()
-    parser.add_argument("player")
-    parser.add_argument("--seeks", type=int, default=10)
-    parser.add_argument("--clip", default=os.path.join(tempfile.gettempdir(), "vplay-bench-1080p-uneven-keys.mp4"))
-    parser.add_argument("--kind", choices=("vplay", "mpv"))
-    parser.add_argument("--json", action="store_true")
-    args = parser.parse_args()
-    make_clip(args.clip)
-    landed = measure(args.player, args.clip, args.seeks, args.kind)
-    if args.json:
-        print(json.dumps(landed))
+    landed = standalone("--seeks", 10, "vplay-bench-1080p-uneven-keys.mp4", make_clip, measure)
+    if landed is None:  # --json: printed
         return 0
     for target, pos in landed:
         print(f"seek {target:7.3f} s: time-pos {pos:7.3f} s  error {(pos - target) * 1000:+7.1f} ms")

@@ -28,20 +28,16 @@ is classed by its length and loudness.
 Standalone use (inside scripts/test-env.sh):
     track_switch.py PLAYER_BINARY [--switches 6] [--clip PATH] [--kind vplay|mpv] [--json]
 """
-import argparse
 import array
-import json
 import os
-import shutil
 import statistics
-import subprocess
 import sys
-import tempfile
 import time
 
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from seek_latency import Client  # noqa: E402
+from benchlib import (AAC_STEREO, KEYS_EVERY_2S, ffmpeg_clip, ipc_player,  # noqa: E402
+                      player_kind, playing_command, standalone)
 
 RATE = 48000
 FRAME_BYTES = 4                  # s16le stereo
@@ -57,25 +53,13 @@ def make_clip(path, seconds=20):
     """720p30 H.264 + two AAC stereo tracks, 440 Hz (aid 1) and 1320 Hz (aid 2), Matroska."""
     if os.path.exists(path):
         return
-    tmp = path + ".tmp.mkv"
-    subprocess.run([
-        "ffmpeg", "-nostdin", "-loglevel", "error", "-y",
+    ffmpeg_clip(path, [
         "-f", "lavfi", "-i", f"testsrc2=size=1280x720:rate=30:duration={seconds}",
         "-f", "lavfi", "-i", f"sine=frequency={TONES[1]:g}:sample_rate={RATE}:duration={seconds}",
         "-f", "lavfi", "-i", f"sine=frequency={TONES[2]:g}:sample_rate={RATE}:duration={seconds}",
         "-map", "0:v", "-map", "1:a", "-map", "2:a",
-        "-c:v", "libx264", "-preset", "veryfast", "-pix_fmt", "yuv420p",
-        "-g", "60", "-keyint_min", "60", "-sc_threshold", "0",
-        "-c:a", "aac", "-ac", "2", "-b:a", "128k", tmp], check=True)
-    os.replace(tmp, path)
-
-
-def player_command(kind, player, socket_path, clip):
-    """Playing (not paused), the bench's window size and flags; mpv into PulseAudio as vplay."""
-    common = ["--geometry=1280x720", f"--input-ipc-server={socket_path}"]
-    if kind == "mpv":
-        return [player, "--no-config", "--really-quiet", "--ao=pulse", *common, clip]
-    return [player, "--really-quiet", *common, clip]
+        "-c:v", "libx264", "-preset", "veryfast", "-pix_fmt", "yuv420p", *KEYS_EVERY_2S,
+        *AAC_STEREO], tmp_suffix=".tmp.mkv")
 
 
 # ----------------------------------------------------------------------------- the recording
@@ -226,16 +210,12 @@ def measure(player, clip, switches=6, kind=None, log=None):
     capture = os.environ.get("VPLAY_AUDIO_CAPTURE")
     if not capture:
         raise RuntimeError("no $VPLAY_AUDIO_CAPTURE: run inside scripts/test-env.sh with PulseAudio")
-    kind = kind or ("mpv" if "mpv" in os.path.basename(player) else "vplay")
+    kind = player_kind(player, kind)
     if not wait_quiet(capture):
         raise RuntimeError("the sink never went quiet before the start")
-    tmpdir = tempfile.mkdtemp(prefix="track-switch.")
-    socket_path = os.path.join(tmpdir, "ipc.sock")
-    proc = subprocess.Popen(player_command(kind, player, socket_path, clip), stdin=subprocess.DEVNULL,
-                            stdout=log or subprocess.DEVNULL, stderr=log or subprocess.DEVNULL)
     sent = []  # (recording time of the send, old aid, new aid, offset spread)
-    try:
-        client = Client(socket_path, process=proc)
+    with ipc_player(lambda socket_path: playing_command(kind, player, socket_path, clip),
+                    "track-switch.", log) as client:
         wait_playing(client, capture, 1)
         aid = 1
         for _ in range(switches):
@@ -255,14 +235,6 @@ def measure(player, clip, switches=6, kind=None, log=None):
                          before.offset() - after.offset()))
             aid = new
             time.sleep(max(0.0, t_send + INTERVAL - time.monotonic()))
-        client.command("quit")
-    finally:
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
-        shutil.rmtree(tmpdir, ignore_errors=True)
     results = []
     for at, old, new, spread, shift in sent:
         r = analyse_switch(capture, at, old, new)
@@ -279,17 +251,8 @@ def summary(results):
 
 
 def main():
-    parser = argparse.ArgumentParser()
-    parser.add_argument("player")
-    parser.add_argument("--switches", type=int, default=6)
-    parser.add_argument("--clip", default=os.path.join(tempfile.gettempdir(), "vplay-bench-two-tones.mkv"))
-    parser.add_argument("--kind", choices=("vplay", "mpv"))
-    parser.add_argument("--json", action="store_true")
-    args = parser.parse_args()
-    make_clip(args.clip)
-    results = measure(args.player, args.clip, args.switches, args.kind)
-    if args.json:
-        print(json.dumps(results))
+    results = standalone("--switches", 6, "vplay-bench-two-tones.mkv", make_clip, measure)
+    if results is None:  # --json: printed
         return 0
     for r in results:
         print(f"to aid {r['to']}: {r['latency'] * 1000:6.1f} ms  silence {r['gap'] * 1000:5.1f} ms  "
