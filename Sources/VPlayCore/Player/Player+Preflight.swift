@@ -1,4 +1,3 @@
-import Foundation
 import CFFmpeg
 
 extension Player {
@@ -22,35 +21,4 @@ extension Player {
         }
         throw firstProblem ?? .noDecoder(path, "no playable stream")
     }
-}
-
-/// `Player.checkPlayable` on a thread of its own, so that a file asked for while another plays
-/// (dropped, `loadfile`) is probed without holding up the picture or the controls.
-final class PlayabilityCheck: @unchecked Sendable {
-    let path: String
-    private let interrupt = InterruptFlag()
-    private let outcome = Locked<Result<Void, PlayerError>?>(nil)
-
-    init(path: String, options: PlayerOptions, done: @escaping @Sendable () -> Void) {
-        self.path = path
-        let interrupt = interrupt, outcome = outcome
-        let thread = Thread {
-            let result: Result<Void, PlayerError>
-            do throws(PlayerError) {
-                try Player.checkPlayable(path: path, options: options, interrupt: interrupt)
-                result = .success(())
-            } catch {
-                result = .failure(error)
-            }
-            outcome.withLock { $0 = result }
-            done()
-        }
-        thread.name = "vplay.check"
-        thread.start()
-    }
-
-    /// Nil while the check goes on.
-    var result: Result<Void, PlayerError>? { outcome.withLock { $0 } }
-
-    func cancel() { interrupt.raise() }
 }

@@ -147,7 +147,6 @@ public final class Player {
         state.title = file.title ?? (path as NSString).lastPathComponent
         state.duration = file.duration
         state.hasVideo = video != nil || coverArt != nil
-        state.hasAudio = audio != nil
         state.videoWidth = geometry?.width ?? 0
         state.videoHeight = geometry?.height ?? 0
         state.containerFPS = video?.frameRate

@@ -1,20 +1,23 @@
 import Foundation
 
-/// Opens a file for playing on a thread of its own, so that the window and the control
-/// surfaces stay live while a slow source is probed, and the open can be given up: `cancel`
-/// makes FFmpeg's blocking calls return (a read stuck in the system, such as a pipe with no
-/// writer yet, is left behind; it ends with the process).
-public final class PlayerOpening: @unchecked Sendable {
+/// Opens a source on a thread of its own, so that the window and the control surfaces stay
+/// live while it is probed, and the open can be given up: `cancel` makes FFmpeg's blocking
+/// calls return (a read stuck in the system, such as a pipe with no writer yet, is left
+/// behind; it ends with the process). `Value` is what the open makes: a `Player`, or nothing
+/// when a file is only checked.
+public final class SourceOpening<Value>: @unchecked Sendable {
+    public let path: String
     private let interrupt = InterruptFlag()
-    private let outcome = Locked<Result<Player, PlayerError>?>(nil)
+    private let outcome = Locked<Result<Value, PlayerError>?>(nil)
 
-    /// Starts opening; `make` builds the player (with the flag to pass on), `done` is called on
-    /// the opening thread once there is a result.
-    public init(path: String, make: @escaping @Sendable (InterruptFlag) throws(PlayerError) -> Player,
+    /// Starts opening; `make` opens (with the flag to pass on), `done` is called on the
+    /// opening thread once there is a result.
+    public init(path: String, make: @escaping @Sendable (InterruptFlag) throws(PlayerError) -> Value,
                 done: @escaping @Sendable () -> Void) {
+        self.path = path
         let interrupt = interrupt, outcome = outcome
         let thread = Thread {
-            let result: Result<Player, PlayerError>
+            let result: Result<Value, PlayerError>
             do throws(PlayerError) {
                 result = .success(try make(interrupt))
             } catch {
@@ -27,8 +30,22 @@ public final class PlayerOpening: @unchecked Sendable {
         thread.start()
     }
 
-    /// The player, or why there is none; nil while the open goes on.
-    public var result: Result<Player, PlayerError>? { outcome.withLock { $0 } }
+    /// What the open made, or why it failed; nil while it goes on.
+    public var result: Result<Value, PlayerError>? { outcome.withLock { $0 } }
 
     public func cancel() { interrupt.raise() }
+}
+
+/// A file opened for playing while the window stays live.
+public typealias PlayerOpening = SourceOpening<Player>
+
+/// A file asked for while another plays (dropped, `loadfile`), checked beside playback.
+typealias PlayabilityCheck = SourceOpening<Void>
+
+extension SourceOpening where Value == Void {
+    convenience init(path: String, options: PlayerOptions, done: @escaping @Sendable () -> Void) {
+        self.init(path: path, make: { interrupt throws(PlayerError) in
+            try Player.checkPlayable(path: path, options: options, interrupt: interrupt)
+        }, done: done)
+    }
 }

@@ -26,13 +26,16 @@ struct SubtitleTimeline {
             let mid = (low + high) / 2
             if events[mid].start <= time { low = mid + 1 } else { high = mid }
         }
-        var lines: [String] = []
+        // One line on screen, the common case, is returned as stored: nothing is built per turn.
+        var shown: String?
         var index = low - 1
         while index >= 0 && low - index <= 64 {
             let event = events[index]
-            if event.end > time && !event.text.isEmpty { lines.append(event.text) }
+            if event.end > time && !event.text.isEmpty {
+                shown = shown.map { event.text + "\n" + $0 } ?? event.text
+            }
             index -= 1
         }
-        return lines.isEmpty ? nil : lines.reversed().joined(separator: "\n")
+        return shown
     }
 }
