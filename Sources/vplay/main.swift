@@ -164,7 +164,7 @@ func run() -> Int32 {
     input.warnings.forEach(report)
     let keys = keyMapping(input.bindings)
     let watchLater = WatchLaterStore(directory: WatchLaterStore.defaultDirectory(), warn: { report($0) })
-    var playlist = Playlist(options.files)
+    var playlist = Playlist(PlaylistFile.expand(options.files))
     var screen: Screen?
     var hasPlayed = false
     var lastStats = PlaybackStats()
@@ -232,6 +232,7 @@ func run() -> Int32 {
             rememberPosition(of: player.state, in: watchLater)
         }
         lastStats = player.stats
+        if let failure = player.state.failure { report(failure.description) }
         switch exit {
         case .quit(let code):
             status = code

@@ -6,7 +6,10 @@ enum OptionTable {
         all.first { $0.names.contains(name) }
     }
 
-    static let all: [OptionSpec] = [
+    /// The general options, then those for network sources and the cache.
+    static let all: [OptionSpec] = general + network
+
+    static let general: [OptionSpec] = [
         OptionSpec(["--start", "-ss"], .value("TIME"), "start at TIME (seconds or [[h:]m:]ss[.fff])", default: "0") { draft, use throws(OptionError) in
             draft.options.player.start = try use.time()
         },

@@ -59,6 +59,15 @@ struct OptionUse {
         return codes
     }
 
+    /// A size in bytes (`150MiB`, `20M`, `1048576`).
+    func byteSize() throws(OptionError) -> Int {
+        let text = try text()
+        guard let bytes = ValueText.byteSize(text) else {
+            throw .invalidValue(name, text, expected: "a size (bytes, or with KiB, MiB, GiB)")
+        }
+        return bytes
+    }
+
     func integer(in range: ClosedRange<Int>) throws(OptionError) -> Int {
         let text = try text()
         guard let integer = Int(text) else { throw .invalidValue(name, text, expected: "a whole number") }

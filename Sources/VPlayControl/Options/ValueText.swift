@@ -21,6 +21,20 @@ enum ValueText {
         return decimal(body).map { sign * $0 }
     }
 
+    /// A size in bytes: a whole number with an optional unit, `KiB`, `MiB` or `GiB` (powers of
+    /// 1024, as mpv's), or `k`/`M`/`G` meaning the same.
+    static func byteSize(_ text: String) -> Int? {
+        let units: [(suffix: String, factor: Int)] = [
+            ("KiB", 1 << 10), ("MiB", 1 << 20), ("GiB", 1 << 30), ("k", 1 << 10), ("K", 1 << 10),
+            ("M", 1 << 20), ("G", 1 << 30), ("B", 1),
+        ]
+        let unit = units.first { text.hasSuffix($0.suffix) } ?? ("", 1)
+        guard let amount = number(String(text.dropLast(unit.suffix.count))), amount >= 0 else { return nil }
+        let bytes = amount * Double(unit.factor)
+        guard bytes <= Double(Int.max / 2) else { return nil }
+        return Int(bytes.rounded())
+    }
+
     /// `0..130`, `0.25..4`: whole numbers print without a fraction.
     static func describe(_ range: ClosedRange<Double>) -> String {
         "\(describe(range.lowerBound))..\(describe(range.upperBound))"

@@ -27,12 +27,19 @@ final class Demuxer: @unchecked Sendable {
     static let enoughSeconds = 1.0
 
     private let file: MediaFile
+    /// The cache's limits; nil without a cache (ffplay's small read-ahead, nothing kept behind).
+    private let cache: DemuxCacheLimits?
     private let condition = NSCondition()
     // Shared with other threads, under `condition`.
     private var pendingSeek: SeekRequest?
     private var pendingRoutes: (routes: Routes, refreshAt: Double?)?
     private var stopping = false
     private var reachedEnd = false
+    /// Why a network source stopped delivering (the server went away, `--network-timeout`).
+    private var failureMessage: String?
+    /// Published by the demux thread after each packet and seek.
+    private var cacheStatus = DemuxCacheStatus()
+    private var bytesRead = 0
     private var seeksRequested = 0
     private var seeksCompleted = 0
     /// The current timeline: written only by the demux thread, under `condition`.
@@ -63,15 +70,16 @@ final class Demuxer: @unchecked Sendable {
         }
     }
 
-    init(file: MediaFile, onSeekDone: @escaping @Sendable (Int, SeekRequest) -> Void) {
+    init(file: MediaFile, cache: DemuxCacheLimits? = nil, onSeekDone: @escaping @Sendable (Int, SeekRequest) -> Void) {
         self.file = file
+        self.cache = cache
         self.onSeekDone = onSeekDone
         apply(Routes())
     }
 
     /// A queue for stream `index` on the current timeline, waking this thread as it drains.
     func makeQueue(for index: Int) -> PacketQueue {
-        let queue = PacketQueue(secondsPerTick: av_q2d(file.stream(index).pointee.time_base))
+        let queue = PacketQueue(secondsPerTick: av_q2d(file.stream(index).pointee.time_base), keepsTaken: cache != nil)
         queue.flush(toSerial: condition.withLock { serial })
         queue.onTake = { [weak self] in self?.poke() }
         return queue
@@ -116,6 +124,11 @@ final class Demuxer: @unchecked Sendable {
     }
 
     var isAtEnd: Bool { condition.withLock { reachedEnd && pendingSeek == nil && pendingRoutes == nil } }
+    /// What the cache holds now (all zero without a cache).
+    var cacheState: DemuxCacheStatus { condition.withLock { cacheStatus } }
+
+    /// Set when the source failed for good rather than ended; cleared by a seek that reads again.
+    var failure: String? { condition.withLock { failureMessage } }
     /// The serial of the last finished seek, or nil while one is still to be carried out.
     var settledSerial: Int? {
         condition.withLock { seeksCompleted == seeksRequested ? serial : nil }
@@ -198,6 +211,7 @@ final class Demuxer: @unchecked Sendable {
             target = min(target, MediaFile.seconds(mark.dts, file.stream(index).pointee.time_base))
         }
         let timestamp = Int64((target * Double(vp_time_base())).rounded(.down))
+        file.blockingCalls.limit(to: file.callTimeout)
         guard avformat_seek_file(file.context, -1, Int64.min, timestamp, timestamp, 0) >= 0 else { return }
         for index in kept {
             if let mark = lastQueued[index] { catchingUp[index] = mark }
@@ -210,21 +224,66 @@ final class Demuxer: @unchecked Sendable {
     private func queuesHaveEnough() -> Bool {
         var bytes = 0
         var allEnough = true
+        let enoughSeconds = cache?.readAheadSeconds ?? Self.enoughSeconds
         for (index, queue) in routes.queues {
             let fill = queue.currentFill
             bytes += fill.bytes
             if routes.sparse.contains(index) { continue }
-            if !(fill.count > Self.enoughPackets && (fill.duration == 0 || fill.duration > Self.enoughSeconds)) {
+            if !(fill.count > Self.enoughPackets && (fill.duration == 0 || fill.duration > enoughSeconds)) {
                 allEnough = false
             }
         }
-        return bytes > Self.maxQueuedBytes || allEnough
+        return bytes > (cache?.maxBytes ?? Self.maxQueuedBytes) || allEnough
+    }
+
+    // MARK: the cache
+
+    /// Keeps what the decoders have taken within `--demuxer-max-back-bytes`, dropping the
+    /// oldest first, whichever stream it belongs to; then publishes what the cache holds.
+    private func updateCache() {
+        guard let cache else { return }
+        var kept = routes.queues.values.reduce(0) { $0 + $1.keptBytes }
+        while kept > cache.maxBackBytes {
+            let oldest = routes.queues.values.compactMap { queue in queue.oldestKeptTime.map { (queue, $0) } }
+                .min { $0.1 < $1.1 }
+            guard let queue = oldest?.0 else { break }
+            let freed = queue.dropOldestKept()
+            if freed == 0 { break }
+            kept -= freed
+        }
+        var status = DemuxCacheStatus()
+        status.range = DemuxCacheStatus.commonRange(routes.queues.filter { !routes.sparse.contains($0.key) }.map { $0.value.span })
+        status.forwardBytes = routes.queues.values.reduce(0) { $0 + $1.currentFill.bytes }
+        status.keptBytes = kept
+        status.bytesRead = bytesRead
+        condition.withLock {
+            status.reachedEnd = reachedEnd
+            cacheStatus = status
+        }
+    }
+
+    /// Carries out a seek inside the cache when every stream that plays has what it needs
+    /// there: the queues go back (or forward) among their packets and nothing is read.
+    private func seekInsideCache(_ request: SeekRequest, serial newSerial: Int) -> Bool {
+        guard cache != nil, !routes.queues.isEmpty else { return false }
+        var starts: [(PacketQueue, Int)] = []
+        for (index, queue) in routes.queues {
+            guard let start = queue.rewindIndex(for: request.target, sparse: routes.sparse.contains(index)) else { return false }
+            starts.append((queue, start))
+        }
+        let dropBefore = request.precision == .exact ? request.target : nil
+        for (queue, start) in starts { queue.rewind(to: start, serial: newSerial, dropBefore: dropBefore) }
+        return true
     }
 
     private func read(into packet: Packet) {
+        file.blockingCalls.limit(to: file.callTimeout)
         let status = av_read_frame(file.context, packet.pointer)
         if status < 0 {
-            if status == FFmpegError.endOfFile || avio_feof(file.context.pointee.pb) != 0 {
+            if let failure = networkFailure(status) {
+                condition.withLock { failureMessage = failure }
+                endOfStream()
+            } else if status == FFmpegError.endOfFile || avio_feof(file.context.pointee.pb) != 0 {
                 endOfStream()
             } else {
                 // A damaged region: count it and read on.
@@ -249,7 +308,21 @@ final class Demuxer: @unchecked Sendable {
         lastQueued[index] = PacketMark(dts: packet.pointer.pointee.dts, position: packet.pointer.pointee.pos)
         let owned = Packet()
         av_packet_move_ref(owned.pointer, packet.pointer)
+        bytesRead += owned.size
         queue.put(owned)
+        updateCache()
+    }
+
+    /// What went wrong when a network source's read failed for a reason other than its end or
+    /// damaged data: the connection lost past reconnecting, or silent past the timeout.
+    private func networkFailure(_ status: Int32) -> String? {
+        guard file.location.isNetwork, !file.interrupt.isRaised else { return nil }
+        if file.blockingCalls.hasTimedOut { return MediaFile.timeoutMessage(file.callTimeout) }
+        if let pb = file.context.pointee.pb, pb.pointee.error < 0, pb.pointee.error != FFmpegError.endOfFile {
+            return FFmpegError.message(pb.pointee.error)
+        }
+        guard status != FFmpegError.endOfFile, status != FFmpegError.invalidData, status != FFmpegError.again else { return nil }
+        return FFmpegError.message(status)
     }
 
     private func endOfStream() {
@@ -258,9 +331,17 @@ final class Demuxer: @unchecked Sendable {
             endSent.insert(index)
         }
         condition.withLock { reachedEnd = true }
+        updateCache()
     }
 
     private func perform(_ request: SeekRequest) {
+        let newSerial = condition.withLock { serial + 1 }
+        if seekInsideCache(request, serial: newSerial) {
+            finishSeek(request, serial: newSerial)
+            return
+        }
+        file.blockingCalls.limit(to: file.callTimeout)
+        condition.withLock { failureMessage = nil }
         let timestamp = Int64((request.target * Double(vp_time_base())).rounded())
         // Keyframe at or before the target: exact seeks decode forward from it.
         var status = avformat_seek_file(file.context, -1, Int64.min, timestamp, timestamp, 0)
@@ -268,17 +349,22 @@ final class Demuxer: @unchecked Sendable {
             status = avformat_seek_file(file.context, -1, Int64.min, timestamp, Int64.max, 0)
         }
         let dropBefore = request.precision == .exact ? request.target : nil
-        let newSerial = condition.withLock { serial + 1 }
         for queue in routes.queues.values { queue.flush(toSerial: newSerial, dropBefore: dropBefore) }
         lastQueued.removeAll()
         catchingUp.removeAll()
         endSent.removeAll()
+        condition.withLock { reachedEnd = false }
+        finishSeek(request, serial: newSerial)
+    }
+
+    /// Starts timeline `newSerial` once the queues hold what follows the seek's target.
+    private func finishSeek(_ request: SeekRequest, serial newSerial: Int) {
         condition.withLock {
-            reachedEnd = false
             serial = newSerial
             // Requests that arrived meanwhile were folded into this one, or are pending.
             seeksCompleted = seeksRequested - (pendingSeek == nil ? 0 : 1)
         }
+        updateCache()
         onSeekDone(newSerial, request)
     }
 }

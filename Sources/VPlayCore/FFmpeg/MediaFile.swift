@@ -2,10 +2,12 @@ import CFFmpeg
 import Foundation
 import Synchronization
 
-/// Owns the AVFormatContext of one opened file and describes its streams.
+/// Owns the AVFormatContext of one opened source (a local file or a network resource) and
+/// describes its streams.
 final class MediaFile: @unchecked Sendable {
     let context: UnsafeMutablePointer<AVFormatContext>
     let path: String
+    let location: SourceLocation
     let videoStream: Int?
     let audioStream: Int?
     /// A still picture attached to an audio file (cover art).
@@ -15,33 +17,38 @@ final class MediaFile: @unchecked Sendable {
     private let declaredPictureSizes: [(width: Int32, height: Int32)]
     /// Raised to make blocking reads return; checked by FFmpeg's interrupt callback.
     let interrupt: InterruptFlag
+    /// The interrupt callback's answer: cancelled, or a network call past its deadline.
+    let blockingCalls: BlockingCallGuard
+    /// Seconds a network call may block (`--network-timeout`); infinite for local files,
+    /// where a pipe may rightly wait for its writer.
+    let callTimeout: Double
 
     /// - Parameter interrupt: raised by another thread, makes the open give up (and later reads).
     init(path: String, options: PlayerOptions, interrupt: InterruptFlag = InterruptFlag()) throws(PlayerError) {
         self.path = path
         self.interrupt = interrupt
-        try Self.checkReadable(path)
+        let location = SourceLocation(path)
+        self.location = location
+        blockingCalls = BlockingCallGuard(cancel: interrupt)
+        callTimeout = location.isNetwork ? options.network.timeout : .infinity
+        if !location.isNetwork {
+            try Self.checkReadable(location.scheme == "file" ? URL(string: path)?.path ?? path : path)
+        }
 
         var ctx = avformat_alloc_context()
         guard let allocated = ctx else { throw PlayerError.cannotOpen(path, "out of memory") }
-        allocated.pointee.interrupt_callback.callback = { opaque in
-            guard let opaque else { return 0 }
-            return Unmanaged<InterruptFlag>.fromOpaque(opaque).takeUnretainedValue().isRaised ? 1 : 0
-        }
-        // Unretained: this file holds the flag for as long as the context lives.
-        allocated.pointee.interrupt_callback.opaque = Unmanaged.passUnretained(interrupt).toOpaque()
+        blockingCalls.install(on: allocated)
 
-        // Local playback opens only what the user named: no nested protocols, and no
-        // demuxer that opens further files named inside the one given.
         var dict: OpaquePointer?
-        av_dict_set(&dict, "protocol_whitelist", "file,pipe", 0)
-        if !options.allowsNestedFiles {
-            av_dict_set(&dict, "format_whitelist", Self.selfContainedDemuxers, 0)
+        for (key, value) in Self.openOptions(for: location, options: options) {
+            av_dict_set(&dict, key, value, 0)
         }
+        blockingCalls.limit(to: callTimeout)
         let status = avformat_open_input(&ctx, path, nil, &dict)
         av_dict_free(&dict)
         guard status >= 0, let opened = ctx else {
             if interrupt.isRaised { throw PlayerError.cancelled(path) }
+            if blockingCalls.hasTimedOut { throw PlayerError.cannotOpen(path, Self.timeoutMessage(callTimeout)) }
             throw PlayerError.cannotOpen(path, FFmpegError.message(status))
         }
         context = opened
@@ -50,9 +57,12 @@ final class MediaFile: @unchecked Sendable {
             return (parameters.width, parameters.height)
         }
         // From here on deinit frees the context, so failures just throw.
+        blockingCalls.limit(to: callTimeout)
         let info = avformat_find_stream_info(opened, nil)
+        blockingCalls.limit(to: .infinity)
         if info < 0 {
             videoStream = nil; audioStream = nil; coverArtStream = nil
+            if interrupt.isRaised { throw PlayerError.cancelled(path) }
             throw PlayerError.cannotOpen(path, FFmpegError.message(info))
         }
         let video = av_find_best_stream(opened, AVMEDIA_TYPE_VIDEO, -1, -1, nil, 0)
@@ -114,20 +124,74 @@ final class MediaFile: @unchecked Sendable {
         return title.isEmpty ? nil : title
     }
 
+    /// Whether a seek can go anywhere: a local file, a download the server serves in ranges,
+    /// or an HLS/DASH presentation of known length. A live stream or a server that ignores
+    /// `Range` cannot.
+    var isSeekable: Bool {
+        if let pb = context.pointee.pb, pb.pointee.seekable & AVIO_SEEKABLE_NORMAL != 0 { return true }
+        let format = String(cString: context.pointee.iformat.pointee.name)
+        return duration != nil && Self.manifestDemuxers.contains(format)
+    }
+
+    /// Shoutcast/Icecast metadata: the song now playing (`StreamTitle`), else the station's name.
+    /// Nil for anything else. Read on the demux thread (or before it starts), as it reads the
+    /// connection's own state.
+    var streamTitle: String? {
+        guard location.isNetwork, let pb = context.pointee.pb else { return nil }
+        func option(_ name: String) -> String? {
+            var value: UnsafeMutablePointer<UInt8>?
+            guard av_opt_get(pb, name, AV_OPT_SEARCH_CHILDREN, &value) >= 0, let value else { return nil }
+            defer { av_free(value) }
+            return String(cString: value)
+        }
+        return option("icy_metadata_packet").flatMap(IcyMetadata.streamTitle(in:))
+            ?? option("icy_metadata_headers").flatMap(IcyMetadata.stationName(in:))
+    }
+
     /// Demuxers that read other files by name: lists, playlists, manifests, image sequences.
     static let nestingDemuxers: Set<String> = ["concat", "hls", "applehttp", "dash", "image2", "imagedir", "tee"]
 
+    /// Manifests of network presentations: allowed for network sources, whose nested opens
+    /// the protocol allow-list keeps on the network.
+    static let manifestDemuxers: Set<String> = ["hls", "applehttp", "dash"]
+
     /// Every demuxer FFmpeg has except the nesting ones, as a `format_whitelist`.
-    static let selfContainedDemuxers: String = {
+    static let selfContainedDemuxers: String = demuxers { !nestingDemuxers.contains($0) }
+
+    /// Self-contained demuxers plus HLS and DASH.
+    static let networkDemuxers: String = demuxers { !nestingDemuxers.contains($0) || manifestDemuxers.contains($0) }
+
+    private static func demuxers(where included: (String) -> Bool) -> String {
         var names: [String] = []
         var state: UnsafeMutableRawPointer?
         while let demuxer = av_demuxer_iterate(&state) {
-            for name in String(cString: demuxer.pointee.name).split(separator: ",") where !nestingDemuxers.contains(String(name)) {
+            for name in String(cString: demuxer.pointee.name).split(separator: ",") where included(String(name)) {
                 names.append(String(name))
             }
         }
         return names.joined(separator: ",")
-    }()
+    }
+
+    /// What `avformat_open_input` is told for `location`: the protocols it and everything it
+    /// names may use, the demuxers allowed, and for a network source how to talk to servers.
+    static func openOptions(for location: SourceLocation, options: PlayerOptions) -> [(key: String, value: String)] {
+        var result: [(key: String, value: String)] = [("protocol_whitelist", ProtocolPolicy.allowList(for: location.kind))]
+        if let denied = ProtocolPolicy.denyList(for: location.kind) { result.append(("protocol_blacklist", denied)) }
+        if location.isNetwork {
+            result.append(("format_whitelist", networkDemuxers))
+            result += options.network.formatOptions
+        } else if !options.allowsNestedFiles {
+            // Local playback opens only what the user named: no demuxer that opens further
+            // files named inside the one given.
+            result.append(("format_whitelist", selfContainedDemuxers))
+        }
+        return result
+    }
+
+    static func timeoutMessage(_ seconds: Double) -> String {
+        let shown = seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
+        return "no answer from the server in \(shown) s (--network-timeout)"
+    }
 
     static func seconds(_ value: Int64, _ timeBase: AVRational) -> Double {
         guard value != vp_nopts_value() else { return .nan }

@@ -5,6 +5,9 @@ public enum PlaybackPhase: Equatable, Sendable {
     /// and the sound reaches it: sound and picture then start together.
     case restarting(Restart)
     case playing
+    /// Playing, but the cache ran dry: the clocks and the sound wait until it has
+    /// `--cache-pause-wait` seconds again (mpv's `paused-for-cache`).
+    case buffering
     /// One frame forward, shown at once whatever its time.
     case stepping
     /// The last file reached its end and went back to the start, where it waits (paused).
@@ -59,6 +62,10 @@ public struct Lifecycle: Equatable, Sendable {
         case stepped
         /// Played on after waiting at the end.
         case resumed
+        /// The cache has nothing left to play while playing (and the source has more to come).
+        case cacheRanDry
+        /// The cache holds enough to play on.
+        case cacheFilled
     }
 
     public private(set) var phase: PlaybackPhase
@@ -84,8 +91,10 @@ public struct Lifecycle: Equatable, Sendable {
             phase = restart.reason == .rewind ? .ended : .playing
         case (.playing, .step), (.ended, .step):
             phase = .stepping
-        case (.stepping, .stepped), (.ended, .resumed):
+        case (.stepping, .stepped), (.ended, .resumed), (.buffering, .cacheFilled):
             phase = .playing
+        case (.playing, .cacheRanDry):
+            phase = .buffering
         default:
             break
         }
@@ -110,5 +119,7 @@ public struct Lifecycle: Equatable, Sendable {
     }
 
     public var isRestarting: Bool { restart != nil }
+    /// Waiting for the cache (mpv's `paused-for-cache`).
+    public var isBuffering: Bool { phase == .buffering }
     public var isStepping: Bool { phase == .stepping }
 }

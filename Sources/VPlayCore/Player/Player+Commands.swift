@@ -95,16 +95,21 @@ extension Player {
         }
     }
 
+    /// The user's pause: an intent kept beside the phase. Playback holds while either it or
+    /// waiting for the cache says so.
     func setPaused(_ paused: Bool, at now: Double) {
         if !paused { lifecycle.handle(.resumed) }
         // A paused exact seek shows its target first and decodes the way on afterwards.
         video?.packets.setHolding(paused)
-        if paused == state.isPaused && pausedAt != nil || (!paused && pausedAt == nil && !state.isPaused) {
-            state.isPaused = paused
-            return
-        }
         state.isPaused = paused
-        if lifecycle.isStepping { lifecycle.handle(.stepped) }
+        let hold = paused || lifecycle.isBuffering
+        if hold != (pausedAt != nil) && lifecycle.isStepping { lifecycle.handle(.stepped) }
+        holdPlayback(hold, at: now)
+    }
+
+    /// Stops or restarts the clocks, the pictures' timing and the sound.
+    func holdPlayback(_ paused: Bool, at now: Double) {
+        guard paused != (pausedAt != nil) else { return }
         if paused {
             heldPosition = state.position
             pausedAt = now
@@ -178,7 +183,10 @@ extension Player {
         if video != nil && !options.untimed, let audio { output?.renderer.holdSound(after: audio.packets.serial) }
         demuxer.requestSeek(.init(target: position + startTime, precision: precision))
         heldPosition = position
+        let wasBuffering = lifecycle.isBuffering
         lifecycle.handle(.restart(reason, target: position, exact: precision == .exact && reportsTarget))
+        // The seek ends the wait for the cache; only the user's pause still holds.
+        if wasBuffering { holdPlayback(state.isPaused, at: monotonic()) }
         state.position = position
         publishPhase()
         if announce {
@@ -190,7 +198,8 @@ extension Player {
     /// Starts `SeekShortcutCheck` for this file on a background thread; exact seeks use the
     /// shortcut once it has passed. Files that are never sought exactly never pay for it.
     private func checkSeekShortcut() {
-        guard !seekShortcutChecked, let video, video.hasReorderedFrames else { return }
+        // A network source is not fetched a second time for a shortcut.
+        guard !seekShortcutChecked, !file.location.isNetwork, let video, video.hasReorderedFrames else { return }
         seekShortcutChecked = true
         let flag = video.decoder.skipsBFramesWhenSeeking
         let path = file.path

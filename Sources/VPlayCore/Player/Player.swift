@@ -58,6 +58,9 @@ public final class Player {
     var seekRequestedAt: Double?
     /// `SeekShortcutCheck` runs once per file, at the first exact seek.
     var seekShortcutChecked = false
+    /// The demuxer keeps packets ahead of and behind the position (network sources, `--cache`).
+    let demuxerCacheEnabled: Bool
+    var cacheSpeed = ByteRateMeter()
     /// Problems worth a line on stderr while playing (the user's `warn`).
     let warn: @Sendable (String) -> Void
     /// Bursts of decode errors reported so far, oldest first (decoder threads append).
@@ -83,7 +86,8 @@ public final class Player {
         loopsLeft = options.loopCount
         let tracks = TrackCatalog.tracks(of: file)
         self.tracks = tracks
-        let demuxer = Demuxer(file: file) { _, _ in wake() }
+        demuxerCacheEnabled = options.cache.isEnabled(for: file.location.kind)
+        let demuxer = Demuxer(file: file, cache: demuxerCacheEnabled ? DemuxCacheLimits(options.cache) : nil) { _, _ in wake() }
         self.demuxer = demuxer
 
         let videoID = options.videoEnabled ? TrackChooser.choose(options.videoTrack, among: tracks, kind: .video) : nil
@@ -144,7 +148,8 @@ public final class Player {
         demuxer.setRoutes(routes)
 
         state.path = path
-        state.title = file.title ?? (path as NSString).lastPathComponent
+        state.title = file.title ?? file.streamTitle ?? file.location.displayName
+        state.isSeekable = file.isSeekable
         state.duration = file.duration
         state.hasVideo = video != nil || coverArt != nil
         state.videoWidth = geometry?.width ?? 0
@@ -259,6 +264,10 @@ public final class Player {
             present(now: now, into: &tick)
             updatePosition(now: now)
             followLoopAndEnd(now: now)
+            if lifecycle.phase == .playing { watchCache(now: now) }
+        case .buffering:
+            present(now: now, into: &tick)
+            waitForCache(now: now, into: &tick)
         case .ended:
             present(now: now, into: &tick)
         }
@@ -266,6 +275,7 @@ public final class Player {
         takeCheckedLoads(now: now)
         stats.decodeErrors = (video?.decoder.decodeErrors ?? 0) + (audio?.decoder.decodeErrors ?? 0)
         state.subtitleText = subtitles?.text(at: state.position + startTime)
+        publishCache(now: now)
         publishPhase()
         if !state.isPaused {
             // Keep the time label and thumb moving smoothly even between frames.
@@ -282,6 +292,7 @@ public final class Player {
     func publishPhase() {
         state.isSeeking = lifecycle.isSeeking
         state.eofReached = lifecycle.hasEnded
+        state.isPausedForCache = lifecycle.isBuffering
     }
 
     /// Puts up the picture due now.
@@ -296,7 +307,7 @@ public final class Player {
             // asked to leave (past an A-B loop's B, say), and the first one at the target waits
             // for its sound: held, as when paused.
             let outcome = video.scheduler.refresh(now: now, master: showsAtOnce ? nil : master,
-                                                  paused: (state.isPaused || lifecycle.isRestarting) && !stepping,
+                                                  paused: (state.isPaused || lifecycle.isRestarting || lifecycle.isBuffering) && !stepping,
                                                   untimed: showsAtOnce, lead: displayLatency)
             tick.wakeAt = outcome.wakeAt
             if options.untimed && outcome.newFrame != nil { tick.wakeAt = now }
@@ -495,6 +506,10 @@ public final class Player {
     }
 
     func endOfFile(now: Double) {
+        if let failure = demuxer.failure {
+            endWithFailure(failure)
+            return
+        }
         if let left = loopsLeft, left <= 0, options.hasNextFile {
             state.playlistMove = .next
             events.append(.endFile(reason: .eof))
@@ -514,6 +529,19 @@ public final class Player {
         }
         if let left = loopsLeft { loopsLeft = left - 1 }
         requestSeek(to: options.start ?? 0, precision: .exact, announce: true)
+    }
+
+    /// The source failed for good while playing (the server went away): the entry ends with
+    /// the error, and the playlist moves on, or vplay ends with a failure status.
+    private func endWithFailure(_ reason: String) {
+        state.failure = PlayerError.cannotOpen(state.path, reason)
+        events.append(.endFile(reason: .error, error: reason))
+        if options.hasNextFile {
+            state.playlistMove = .next
+        } else {
+            state.isQuitting = true
+            state.exitCode = 1
+        }
     }
 }
 

@@ -44,6 +44,10 @@ public struct PlayerOptions: Sendable, Equatable {
     /// after it (sooner when playing resumes or a frame step asks). Long enough to span the
     /// seeks of a scrub, short enough that a later press of play finds them ready.
     public var seekReplayHold: Double = 0.3
+    /// How network sources are reached (ignored for local files).
+    public var network = NetworkOptions()
+    /// The demuxer cache.
+    public var cache = CacheOptions()
 
     public init() {}
 }

@@ -14,12 +14,18 @@ public struct PlayerState: Sendable, Equatable {
     public var volumeMax: Double = 100
     public var isMuted: Bool = false
     public var isSeeking: Bool = false
+    /// Playing waits for the cache (derived from the lifecycle, apart from `isPaused`).
+    public var isPausedForCache: Bool = false
+    /// The demuxer cache; nil when there is none (a local file without `--cache=yes`).
+    public var cache: CacheState?
     public var eofReached: Bool = false
     public var hasVideo: Bool = false
     public var hasAudio: Bool = false
     public var videoWidth: Int = 0
     public var videoHeight: Int = 0
     public var containerFPS: Double?
+    /// A seek can go anywhere (a local file, a ranged download, HLS/DASH of known length).
+    public var isSeekable: Bool = false
     public var estimatedFPS: Double?
     public var droppedFrames: Int = 0
     /// Audio minus video clock at the last shown frame, seconds.
@@ -43,6 +49,9 @@ public struct PlayerState: Sendable, Equatable {
     /// Set by `Q`: remember the position even when saving on quit is off.
     public var savesPositionOnQuit: Bool = false
     public var exitCode: Int32 = 0
+    /// Why the file stopped before its end (its source failed for good); reported like a
+    /// failed open.
+    public var failure: PlayerError?
 
     public init() {}
 

@@ -50,6 +50,25 @@ public enum PropertyRegistry {
         .readOnly("sub-text", .text, "the subtitle text on screen now") { state in
             .available(state.selectedTrackID(.sub) == nil ? nil : state.subtitleText ?? "")
         },
+        .readOnly("seekable", .flag, "a seek can go anywhere in the file") { $0.path.isEmpty ? .unavailable : .flag($0.isSeekable) },
+        .readOnly("partially-seekable", .flag, "seeks work only inside the cache") { state in
+            state.path.isEmpty ? .unavailable : .flag(!state.isSeekable && !(state.cache?.seekableRanges.isEmpty ?? true))
+        },
+        .readOnly("paused-for-cache", .flag, "playing waits for the cache to fill") { $0.path.isEmpty ? .unavailable : .flag($0.isPausedForCache) },
+        .readOnly("cache-buffering-state", .integer, "0-100: how far the cache is towards playing on") { .available($0.cache?.bufferingPercent) },
+        .readOnly("demuxer-cache-duration", .number, "seconds cached ahead of the position") { .available($0.cache?.duration) },
+        .readOnly("demuxer-cache-state", .map, "the cache: seekable-ranges, cache-end, fw-bytes, total-bytes") { state in
+            guard let cache = state.cache else { return .unavailable }
+            var fields: [String: PropertyValue] = [
+                "seekable-ranges": .list(cache.seekableRanges.map { .map(["start": .number($0.lowerBound), "end": .number($0.upperBound)]) }),
+                "fw-bytes": .integer(cache.forwardBytes),
+                "total-bytes": .integer(cache.totalBytes),
+                "cache-duration": .number(cache.duration),
+            ]
+            if let end = cache.cacheEnd { fields["cache-end"] = .number(end) }
+            return .map(fields)
+        },
+        .readOnly("cache-speed", .integer, "bytes per second read from the source lately") { .available($0.cache.map { Int($0.speed) }) },
         .readOnly("playlist-pos", .integer, "index of the file playing, from 0") { .integer($0.playlistPosition) },
         .readOnly("playlist-count", .integer, "number of files in the playlist") { .integer($0.playlistCount) },
         // Clients (python-mpv-jsonipc among them) ask for this list on connecting.

@@ -1,3 +1,4 @@
+import CFFmpeg
 import Foundation
 
 /// A blocking FIFO of packets for one stream, between the demux thread and a decoder.
@@ -5,6 +6,10 @@ import Foundation
 /// Every flush (a seek) bumps `serial`; items and frames carry the serial they were
 /// queued under, so anything older than the current serial is known to be stale
 /// everywhere downstream without chasing it.
+///
+/// A queue that `keepsTaken` (the demuxer cache) keeps the packets its decoder has taken, up
+/// to what the demuxer trims: a seek back among them (or forward among those not taken yet)
+/// `rewind`s the queue instead of reading the source again.
 final class PacketQueue: @unchecked Sendable {
     enum Item {
         case packet(Packet)
@@ -14,9 +19,9 @@ final class PacketQueue: @unchecked Sendable {
 
     struct Entry {
         let item: Item
-        let serial: Int
+        var serial: Int
         /// Frames ending at or before this time (seconds) are dropped: an exact seek's target.
-        let dropBefore: Double?
+        var dropBefore: Double?
     }
 
     /// What the demuxer needs to decide whether a stream has enough buffered.
@@ -37,12 +42,17 @@ final class PacketQueue: @unchecked Sendable {
     private var holding = false
     private var awaitingRelease = false
     private let secondsPerTick: Double
+    /// Keep taken entries (before `head`) for seeking back; else they are dropped at once.
+    private let keepsTaken: Bool
+    /// Bytes of the taken packets kept.
+    private var backBytes = 0
     /// Told after each take, so a reader waiting for room can go on. Set before threads start.
     var onTake: (@Sendable () -> Void)?
 
-    /// `secondsPerTick` converts packet durations to seconds.
-    init(secondsPerTick: Double) {
+    /// `secondsPerTick` converts packet durations and timestamps to seconds.
+    init(secondsPerTick: Double, keepsTaken: Bool = false) {
         self.secondsPerTick = secondsPerTick
+        self.keepsTaken = keepsTaken
         entries.reserveCapacity(64)
     }
 
@@ -105,6 +115,7 @@ final class PacketQueue: @unchecked Sendable {
             entries.removeAll(keepingCapacity: true)
             head = 0
             fill = Fill()
+            backBytes = 0
             currentSerial = serial
             dropBefore = target
             condition.broadcast()
@@ -119,7 +130,7 @@ final class PacketQueue: @unchecked Sendable {
             guard !aborted else { return nil }
             let entry = entries[head]
             head += 1
-            if head == entries.count {
+            if head == entries.count && !keepsTaken {
                 entries.removeAll(keepingCapacity: true)
                 head = 0
             }
@@ -127,6 +138,7 @@ final class PacketQueue: @unchecked Sendable {
                 fill.count -= 1
                 fill.bytes -= packet.size
                 fill.duration -= Double(packet.duration) * secondsPerTick
+                if keepsTaken { backBytes += packet.size }
             }
             return entry
         }
@@ -139,8 +151,108 @@ final class PacketQueue: @unchecked Sendable {
             entries.removeAll()
             head = 0
             fill = Fill()
+            backBytes = 0
             condition.broadcast()
         }
+    }
+
+    // MARK: the cache's part
+
+    /// Bytes of taken packets kept for seeking back.
+    var keptBytes: Int { condition.withLock { backBytes } }
+
+    /// The seconds the kept and queued packets span: from the first keyframe to the end of the
+    /// last packet; nil when there is none.
+    var span: ClosedRange<Double>? {
+        condition.withLock {
+            guard let first = entries.firstIndex(where: { Self.isKeyframe($0) }),
+                  let last = entries.last(where: { if case .packet = $0.item { true } else { false } }),
+                  let start = time(of: entries[first]), let end = time(of: last, atEnd: true), end >= start else { return nil }
+            return start...end
+        }
+    }
+
+    /// Where a seek to `target` (seconds) would start in what is kept: the last keyframe at or
+    /// before it (for a sparse stream, the first packet from it on, or the end); nil when the
+    /// kept packets do not reach that far back, or end before it.
+    func rewindIndex(for target: Double, sparse: Bool) -> Int? {
+        condition.withLock {
+            if sparse {
+                return entries.firstIndex { (time(of: $0) ?? -.infinity) >= target } ?? entries.count
+            }
+            guard let last = entries.last(where: { if case .packet = $0.item { true } else { false } }),
+                  let end = time(of: last, atEnd: true), end >= target || entries.last.map(Self.isEnd) == true else { return nil }
+            return entries.lastIndex { Self.isKeyframe($0) && (time(of: $0) ?? .infinity) <= target }
+        }
+    }
+
+    /// Starts timeline `serial` at entry `index` of what is kept (from `rewindIndex`): the
+    /// decoder takes the packets from there again, as after a flush, but none is read anew.
+    func rewind(to index: Int, serial: Int, dropBefore target: Double?) {
+        condition.withLock {
+            let index = min(index, entries.count)
+            head = index
+            currentSerial = serial
+            dropBefore = target
+            fill = Fill()
+            backBytes = 0
+            for position in entries.indices {
+                guard position >= index else {
+                    if case .packet(let packet) = entries[position].item { backBytes += packet.size }
+                    continue
+                }
+                entries[position].serial = serial
+                entries[position].dropBefore = target
+                if case .packet(let packet) = entries[position].item {
+                    fill.count += 1
+                    fill.bytes += packet.size
+                    fill.duration += Double(packet.duration) * secondsPerTick
+                }
+            }
+            condition.broadcast()
+        }
+    }
+
+    /// The time (seconds) of the oldest packet kept behind the decoder, nil when none is.
+    var oldestKeptTime: Double? {
+        condition.withLock { head > 0 ? entries[..<head].lazy.compactMap { self.time(of: $0) }.first : nil }
+    }
+
+    /// Drops the oldest kept packets up to the next keyframe (so what stays starts with one);
+    /// returns the bytes freed.
+    @discardableResult
+    func dropOldestKept() -> Int {
+        condition.withLock {
+            guard head > 0 else { return 0 }
+            var end = 1
+            while end < head && !Self.isKeyframe(entries[end]) { end += 1 }
+            var freed = 0
+            for entry in entries[..<end] {
+                if case .packet(let packet) = entry.item { freed += packet.size }
+            }
+            entries.removeFirst(end)
+            head -= end
+            backBytes -= freed
+            return freed
+        }
+    }
+
+    private func time(of entry: Entry, atEnd: Bool = false) -> Double? {
+        guard case .packet(let packet) = entry.item else { return nil }
+        let p = packet.pointer.pointee
+        let stamp = p.pts != vp_nopts_value() ? p.pts : p.dts
+        guard stamp != vp_nopts_value() else { return nil }
+        return Double(stamp + (atEnd ? max(p.duration, 0) : 0)) * secondsPerTick
+    }
+
+    private static func isKeyframe(_ entry: Entry) -> Bool {
+        if case .packet(let packet) = entry.item { return packet.pointer.pointee.flags & AV_PKT_FLAG_KEY != 0 }
+        return false
+    }
+
+    private static func isEnd(_ entry: Entry) -> Bool {
+        if case .endOfStream = entry.item { return true }
+        return false
     }
 
     private func append(_ item: Item) {

@@ -1,0 +1,133 @@
+import Foundation
+import Glibc
+import TestSupport
+import XCTest
+
+/// Network sources against a real nginx on loopback: progressive http with ranged seeks,
+/// HLS, DASH, errors, and the protocol allow-list that keeps a remote playlist from
+/// reaching local files.
+final class NetworkPlaybackTests: XCTestCase {
+    override class func tearDown() {
+        NetworkFixture.tearDown()
+        super.tearDown()
+    }
+
+    func testMP4OverHTTPOpensWithItsDurationAndSeeksWithARangedRequest() throws {
+        let fixture = try NetworkFixture.shared()
+        let url = fixture.server.url("clip.mp4")
+        let player = try NetworkPlayer(["--pause", "--no-video", "--cache=no", url])
+        let duration = try player.waitFor("duration") { $0.number != nil }
+        XCTAssertEqual(duration.number ?? 0, fixture.media.seconds, accuracy: 0.1)
+        XCTAssertEqual(try player.client.command("get_property", "path").data, .string(url))
+        XCTAssertEqual(try player.client.command("get_property", "media-title").data, "clip.mp4")
+        XCTAssertEqual(try player.client.command("get_property", "seekable").data, .bool(true))
+
+        XCTAssertTrue(try player.client.command("seek", 8, "absolute").isSuccess)
+        try player.waitFor("time-pos") { ($0.number ?? 0) >= 7.9 }
+        // nginx logs a request once it is over: after the player has gone.
+        _ = try player.client.sendCommand(["quit"])
+        XCTAssertFalse(player.process.waitForExit(timeout: .seconds(10)).timedOut)
+        let deadline = ContinuousClock.now + .seconds(5)
+        var requests: [AccessLogEntry] = []
+        repeat {
+            requests = fixture.server.requests().filter { $0.path == "/clip.mp4" }
+            if requests.contains(where: { $0.status == 206 && ($0.rangeStart ?? 0) > 100_000 }) { return }
+            usleep(50_000)
+        } while ContinuousClock.now < deadline
+        XCTFail("no ranged request into the file after the seek: \(requests)")
+    }
+
+    func testHLSAndDASHPlayAndSeek() throws {
+        let fixture = try NetworkFixture.shared()
+        for path in ["hls/index.m3u8", "dash/manifest.mpd"] {
+            let player = try NetworkPlayer(["--no-video", fixture.server.url(path)])
+            let duration = try player.waitFor("duration") { $0.number != nil }
+            XCTAssertEqual(duration.number ?? 0, fixture.media.seconds, accuracy: 0.5, path)
+            try player.waitFor("time-pos") { ($0.number ?? 0) >= 1 }
+            XCTAssertTrue(try player.client.command("seek", 6, "absolute").isSuccess, path)
+            try player.waitFor("time-pos") { ($0.number ?? 0) >= 6.5 }
+        }
+    }
+
+    /// The same HLS playlist plays when it names its segments by http URL, and is refused when
+    /// it names them as local files: nothing fetched from a server may open a local file.
+    func testRemotePlaylistNamingLocalFilesIsRefused() throws {
+        let fixture = try NetworkFixture.shared()
+        let control = try BinaryRunner.run(["--no-video", "--start=9", fixture.server.url("http-segments.m3u8")],
+                                           timeout: .seconds(60))
+        XCTAssertEqual(control.status, 0, "the http playlist should play: \(control.errorText)")
+        let url = fixture.server.url("local-segments.m3u8")
+        let refused = try BinaryRunner.run(["--no-video", "--start=9", url], timeout: .seconds(60))
+        XCTAssertNotEqual(refused.status, 0, "a remote playlist opened local files")
+        XCTAssertTrue(refused.errorText.contains("vplay: cannot open '\(url)'"), refused.errorText)
+        XCTAssertTrue(fixture.server.requests().contains { $0.path == "/local-segments.m3u8" && [200, 206].contains($0.status) },
+                      "the playlist itself was never fetched")
+    }
+
+    func testMissingFileEndsWithTheHTTPErrorAndAFailureStatus() throws {
+        let fixture = try NetworkFixture.shared()
+        let url = fixture.server.url("missing.mp4")
+        let result = try BinaryRunner.run([url], timeout: .seconds(30))
+        XCTAssertEqual(result.status, 1)
+        XCTAssertEqual(result.errorText, "vplay: cannot open '\(url)': HTTP error 404 Not Found\n")
+        XCTAssertLessThan(result.wallTime.inSeconds, 10)
+    }
+
+    /// A local `.m3u` named on the command line becomes vplay's playlist.
+    func testLocalPlaylistFileExpandsIntoThePlaylist() throws {
+        let fixture = try NetworkFixture.shared()
+        let list = fixture.media.root.deletingLastPathComponent().appendingPathComponent("list.m3u")
+        try "#EXTM3U\n\(fixture.server.url("clip.mp4"))\n#EXTINF:10,second\n\(fixture.server.url("hls/index.m3u8"))\n"
+            .write(to: list, atomically: true, encoding: .utf8)
+        let player = try NetworkPlayer(["--pause", "--no-video", list.path])
+        try player.waitFor("playlist-count") { $0.number == 2 }
+        XCTAssertEqual(try player.client.command("get_property", "path").data, .string(fixture.server.url("clip.mp4")))
+    }
+
+    /// Over a link slower than the clip's bit rate the cache runs dry: playing pauses for it
+    /// (apart from the user's pause) and goes on by itself once a second is in.
+    func testThrottledLinkPausesForTheCacheAndPlaysOn() throws {
+        let fixture = try NetworkFixture.shared()
+        let player = try NetworkPlayer(["--no-video", "--cache-pause-wait=1", fixture.server.url("slow/clip.mp4")],
+                                       timeout: .seconds(30))
+        try player.waitFor("paused-for-cache", timeout: .seconds(40)) { $0 == .bool(true) }
+        XCTAssertEqual(try player.client.command("get_property", "pause").data, .bool(false))
+        let state = try XCTUnwrap(player.client.command("get_property", "demuxer-cache-state").data)
+        XCTAssertNotNil(state["fw-bytes"]?.number, "\(state)")
+        let stalledAt = try player.client.number("time-pos")
+        try player.waitFor("paused-for-cache", timeout: .seconds(40)) { $0 == .bool(false) }
+        try player.waitFor("time-pos", timeout: .seconds(40)) { ($0.number ?? 0) > stalledAt + 0.3 }
+    }
+
+    /// Seeking back inside what the cache keeps reads nothing from the server.
+    func testSeekBackInsideTheCacheMakesNoRequest() throws {
+        let fixture = try NetworkFixture.shared()
+        let url = fixture.server.url("clip.mp4")
+        let player = try NetworkPlayer(["--no-video", url])
+        try player.waitFor("time-pos") { ($0.number ?? 0) >= 2.5 }
+        // The whole clip is small: the cache holds it from the start once read to the end.
+        let state = try player.waitFor("demuxer-cache-state") { state in
+            guard case .array(let ranges)? = state["seekable-ranges"], let range = ranges.first else { return false }
+            return (range["start"]?.number ?? 1) <= 0.5 && (range["end"]?.number ?? 0) >= fixture.media.seconds - 0.5
+        }
+        _ = state
+        // nginx logs a request when it is over, and the clip came in one: none may follow.
+        try waitForRequestsToSettle(fixture.server)
+        let before = fixture.server.requests().count
+        XCTAssertTrue(try player.client.command("seek", 0.5, "absolute").isSuccess)
+        try player.waitFor("time-pos") { let t = $0.number ?? 99; return t >= 0.5 && t < 2 }
+        try player.waitFor("time-pos") { ($0.number ?? 0) >= 1.5 }
+        XCTAssertEqual(fixture.server.requests().count, before, "the seek back went to the server")
+    }
+
+    private func waitForRequestsToSettle(_ server: NginxServer) throws {
+        var count = server.requests().count
+        let deadline = ContinuousClock.now + .seconds(10)
+        while ContinuousClock.now < deadline {
+            usleep(300_000)
+            let now = server.requests().count
+            if now == count && now > 0 { return }
+            count = now
+        }
+    }
+}

@@ -1,0 +1,78 @@
+import Foundation
+import Glibc
+import TestSupport
+import XCTest
+
+/// The served media and the nginx serving it, made once for the network test classes and
+/// stopped after them.
+final class NetworkFixture: @unchecked Sendable {
+    let media: NetworkMedia
+    let server: NginxServer
+
+    private init() throws {
+        media = try NetworkMedia()
+        server = try NginxServer(root: media.root, slowRate: 24 * 1024)
+    }
+
+    private static let made = Result { try NetworkFixture() }
+
+    static func shared() throws -> NetworkFixture {
+        try XCTSkipIf(NginxServer.executable == nil, "nginx is not installed (make setup)")
+        return try made.get()
+    }
+
+    /// Stops the server and removes the media, if they were made.
+    static func tearDown() {
+        guard case .success(let fixture) = made else { return }
+        fixture.server.stop()
+        fixture.media.remove()
+    }
+}
+
+/// `vplay --input-ipc-server=… ARGS` with its socket connected, killed when released.
+final class NetworkPlayer {
+    let process: RunningProcess
+    let client: IPCTestClient
+    private let socketPath: String
+
+    /// Starts the player and connects to its socket (which answers while the source opens).
+    init(_ arguments: [String], timeout: Duration = .seconds(20)) throws {
+        socketPath = "/tmp/vplay-net-\(getpid())-\(UUID().uuidString.prefix(8)).sock"
+        process = try BinaryRunner.launch(["--input-ipc-server=\(socketPath)", "--really-quiet"] + arguments)
+        let deadline = ContinuousClock.now + timeout
+        var client: IPCTestClient?
+        while client == nil {
+            client = try? IPCTestClient(path: socketPath)
+            guard client != nil || (process.isRunning && ContinuousClock.now < deadline) else {
+                process.terminate()
+                throw IPCTestError("no socket: \(String(decoding: process.outputSoFar(on: .error), as: UTF8.self))")
+            }
+            if client == nil { usleep(20_000) }
+        }
+        self.client = client!
+    }
+
+    deinit {
+        if process.isRunning {
+            process.terminate()
+            process.waitForExit(timeout: .seconds(5))
+        }
+        unlink(socketPath)
+    }
+
+    /// Polls `name` until `predicate` holds; returns the value, or throws after `timeout`.
+    @discardableResult
+    func waitFor(_ name: String, timeout: Duration = .seconds(20), where predicate: (IPCJSON) -> Bool) throws -> IPCJSON {
+        let deadline = ContinuousClock.now + timeout
+        var last: IPCJSON?
+        while ContinuousClock.now < deadline {
+            let reply = try client.command("get_property", .string(name))
+            last = reply
+            if reply.isSuccess, let data = reply.data, predicate(data) { return data }
+            client.pump(for: .milliseconds(50))
+        }
+        throw IPCTestError("\(name) never matched (last answer: \(last.map { "\($0)" } ?? "none"))")
+    }
+
+    var errorText: String { String(decoding: process.outputSoFar(on: .error), as: UTF8.self) }
+}

@@ -1,0 +1,89 @@
+import Foundation
+
+/// A small Python HTTP server on 127.0.0.1 for faults nginx cannot make:
+/// - `.silent`: accepts connections and never answers;
+/// - `.cutAfter(bytes, file)`: serves `file` (200, full length announced) but closes the
+///   connection after `bytes`, then stops listening, as a server gone for good.
+/// Stopped when released.
+public final class FaultServer: @unchecked Sendable {
+    public enum Behaviour: Sendable {
+        case silent
+        case cutAfter(Int, file: URL)
+    }
+
+    public let port: Int
+    private let process: RunningProcess
+    private let script: URL
+
+    public init(_ behaviour: Behaviour) throws {
+        script = FileManager.default.temporaryDirectory.appendingPathComponent("vplay-fault-\(UUID().uuidString).py")
+        try Self.source.write(to: script, atomically: true, encoding: .utf8)
+        let arguments: [String] = switch behaviour {
+        case .silent: ["silent"]
+        case let .cutAfter(bytes, file): ["cut", String(bytes), file.path]
+        }
+        process = try ChildProcess.launch("python3", ["-u", script.path] + arguments)
+        guard process.waitForOutput(containing: "\n", timeout: .seconds(10)),
+              let line = String(decoding: process.outputSoFar(), as: UTF8.self).split(separator: "\n").first,
+              let port = Int(line.trimmingCharacters(in: .whitespaces)) else {
+            let stderr = String(decoding: process.outputSoFar(on: .error), as: UTF8.self)
+            process.terminate()
+            throw ServerError("the fault server did not start: \(stderr)")
+        }
+        self.port = port
+    }
+
+    deinit {
+        process.terminate()
+        process.waitForExit(timeout: .seconds(3))
+        try? FileManager.default.removeItem(at: script)
+    }
+
+    public func url(_ name: String) -> String { "http://127.0.0.1:\(port)/\(name)" }
+
+    /// How many connections the server has accepted so far (it prints one line for each).
+    public var connections: Int {
+        String(decoding: process.outputSoFar(), as: UTF8.self).split(separator: "\n").filter { $0 == "accepted" }.count
+    }
+
+    static let source = #"""
+    import os, socket, sys, threading, time
+
+    listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    listener.bind(("127.0.0.1", 0))
+    listener.listen(16)
+    print(listener.getsockname()[1], flush=True)
+    held = []
+
+    def silent():
+        while True:
+            connection, _ = listener.accept()
+            print("accepted", flush=True)
+            held.append(connection)  # never answered, never closed
+
+    def cut(limit, path):
+        data = open(path, "rb").read()
+        connection, _ = listener.accept()
+        print("accepted", flush=True)
+        # Gone for good: later connections are refused.
+        listener.close()
+        request = b""
+        while b"\r\n\r\n" not in request:
+            chunk = connection.recv(4096)
+            if not chunk:
+                return
+            request += chunk
+        header = ("HTTP/1.1 200 OK\r\nContent-Type: video/mp4\r\nContent-Length: %d\r\n"
+                  "Connection: close\r\n\r\n" % len(data)).encode()
+        connection.sendall(header + data[:limit])
+        connection.shutdown(socket.SHUT_RDWR)
+        connection.close()
+        while True:
+            time.sleep(60)
+
+    if sys.argv[1] == "silent":
+        silent()
+    else:
+        cut(int(sys.argv[2]), sys.argv[3])
+    """#
+}
