@@ -7,11 +7,6 @@ import XCTest
 /// HLS, DASH, errors, and the protocol allow-list that keeps a remote playlist from
 /// reaching local files.
 final class NetworkPlaybackTests: XCTestCase {
-    override class func tearDown() {
-        NetworkFixture.tearDown()
-        super.tearDown()
-    }
-
     func testMP4OverHTTPOpensWithItsDurationAndSeeksWithARangedRequest() throws {
         let fixture = try NetworkFixture.shared()
         let url = fixture.server.url("clip.mp4")

@@ -4,28 +4,37 @@ import TestSupport
 import XCTest
 
 /// The served media and the nginx serving it, made once for the network test classes and
-/// stopped after them.
-final class NetworkFixture: @unchecked Sendable {
+/// stopped when the test run ends.
+final class NetworkFixture: NSObject, XCTestObservation, @unchecked Sendable {
     let media: NetworkMedia
     let server: NginxServer
 
-    private init() throws {
-        media = try NetworkMedia()
-        server = try NginxServer(root: media.root, slowRate: 24 * 1024)
+    private override init() {
+        fatalError("use shared()")
     }
 
-    private static let made = Result { try NetworkFixture() }
+    private init(media: NetworkMedia, server: NginxServer) {
+        self.media = media
+        self.server = server
+    }
+
+    private static let made = Result { () throws -> NetworkFixture in
+        let media = try NetworkMedia()
+        let server = try NginxServer(root: media.root, slowRate: 24 * 1024)
+        try media.nameTLSSegments(at: server.tlsURL("hls/"))
+        let fixture = NetworkFixture(media: media, server: server)
+        XCTestObservationCenter.shared.addTestObserver(fixture)
+        return fixture
+    }
 
     static func shared() throws -> NetworkFixture {
         try XCTSkipIf(NginxServer.executable == nil, "nginx is not installed (make setup)")
         return try made.get()
     }
 
-    /// Stops the server and removes the media, if they were made.
-    static func tearDown() {
-        guard case .success(let fixture) = made else { return }
-        fixture.server.stop()
-        fixture.media.remove()
+    func testBundleDidFinish(_ testBundle: Bundle) {
+        server.stop()
+        media.remove()
     }
 }
 

@@ -5,7 +5,8 @@ import Foundation
 /// - `hls/index.m3u8` + segments, `dash/manifest.mpd` + fragments, both from that clip;
 /// - `local-segments.m3u8`: the same HLS playlist naming its segments as `file://` paths of a
 ///   copy outside the served tree (a network source must never open them);
-/// - `http-segments.m3u8`: the same playlist naming its segments by http URL (the control).
+/// - `http-segments.m3u8`: the same playlist naming its segments by http URL (the control);
+/// - `tls-segments.m3u8`, once `nameTLSSegments(at:)` knows the server: segments by https URL.
 public struct NetworkMedia: Sendable {
     public let root: URL
     /// Where the local copy of the segments is (not served).
@@ -37,6 +38,13 @@ public struct NetworkMedia: Sendable {
             .write(to: root.appendingPathComponent("local-segments.m3u8"), atomically: true, encoding: .utf8)
         try Self.renaming(playlist, with: "hls/")
             .write(to: root.appendingPathComponent("http-segments.m3u8"), atomically: true, encoding: .utf8)
+    }
+
+    /// Writes `tls-segments.m3u8`, naming the segments under `base` (an https URL ending in `/`).
+    public func nameTLSSegments(at base: String) throws {
+        let playlist = try String(contentsOf: root.appendingPathComponent("hls/index.m3u8"), encoding: .utf8)
+        try Self.renaming(playlist, with: base)
+            .write(to: root.appendingPathComponent("tls-segments.m3u8"), atomically: true, encoding: .utf8)
     }
 
     /// Removes everything made.

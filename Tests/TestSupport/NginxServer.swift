@@ -4,9 +4,14 @@ import Foundation
 /// temporary directory, a free port, stopped (SIGTERM, then SIGKILL) when released.
 /// `/slow/` serves the same files throttled to `slowRate` bytes a second (`limit_rate`).
 /// The access log records each request's `Range` header after its status and size.
+/// The same files are served over TLS on `tlsPort`, with a self-signed certificate for
+/// 127.0.0.1 made at start (`certificate`): trusted only when a client is told to.
 public final class NginxServer: @unchecked Sendable {
     public let port: Int
+    public let tlsPort: Int
     public let root: URL
+    /// The server's certificate (PEM), which is its own authority.
+    public let certificate: URL
     private let directory: URL
     private let process: RunningProcess
 
@@ -20,15 +25,22 @@ public final class NginxServer: @unchecked Sendable {
         guard let executable = Self.executable else { throw ServerError("nginx not installed (make setup installs nginx-light)") }
         directory = try Unprivileged.makeDirectory(named: "vplay-nginx")
         self.root = root
+        certificate = directory.appendingPathComponent("cert.pem")
+        try ChildProcess.run("openssl", ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2",
+                                         "-keyout", directory.appendingPathComponent("key.pem").path, "-out", certificate.path,
+                                         "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1"],
+                             timeout: .seconds(60)).requireSuccess()
         var lastError = "nginx did not start"
         for _ in 0..<3 {
-            let port = try LoopbackPort.free()
+            let port = try LoopbackPort.free(), tlsPort = try LoopbackPort.free()
             let config = directory.appendingPathComponent("nginx.conf")
-            try Self.config(port: port, root: root, directory: directory, slowRate: slowRate)
+            try Self.config(port: port, tlsPort: tlsPort, root: root, directory: directory, slowRate: slowRate)
                 .write(to: config, atomically: true, encoding: .utf8)
             let process = try ChildProcess.launch(executable, ["-c", config.path, "-p", directory.path])
-            if LoopbackPort.waitUntilListening(port, timeout: .seconds(10)), process.isRunning {
+            if LoopbackPort.waitUntilListening(port, timeout: .seconds(10)),
+               LoopbackPort.waitUntilListening(tlsPort, timeout: .seconds(5)), process.isRunning {
                 self.port = port
+                self.tlsPort = tlsPort
                 self.process = process
                 return
             }
@@ -57,6 +69,10 @@ public final class NginxServer: @unchecked Sendable {
         "http://127.0.0.1:\(port)/\(path.hasPrefix("/") ? String(path.dropFirst()) : path)"
     }
 
+    public func tlsURL(_ path: String) -> String {
+        "https://127.0.0.1:\(tlsPort)/\(path.hasPrefix("/") ? String(path.dropFirst()) : path)"
+    }
+
     /// The requests served so far, oldest first.
     public func requests() -> [AccessLogEntry] {
         let text = (try? String(contentsOf: directory.appendingPathComponent("access.log"), encoding: .utf8)) ?? ""
@@ -65,7 +81,7 @@ public final class NginxServer: @unchecked Sendable {
 
     /// Single process, in the foreground, as whoever runs the tests; everything it writes stays
     /// in `directory`. Listens on loopback only.
-    static func config(port: Int, root: URL, directory: URL, slowRate: Int) -> String {
+    static func config(port: Int, tlsPort: Int, root: URL, directory: URL, slowRate: Int) -> String {
         let d = directory.path
         return """
         daemon off;
@@ -88,6 +104,9 @@ public final class NginxServer: @unchecked Sendable {
             }
             server {
                 listen 127.0.0.1:\(port);
+                listen 127.0.0.1:\(tlsPort) ssl;
+                ssl_certificate \(d)/cert.pem;
+                ssl_certificate_key \(d)/key.pem;
                 root \(root.path);
                 location /slow/ { alias \(root.path)/; limit_rate \(slowRate); }
             }

@@ -22,6 +22,8 @@ final class MediaFile: @unchecked Sendable {
     /// Seconds a network call may block (`--network-timeout`); infinite for local files,
     /// where a pipe may rightly wait for its writer.
     let callTimeout: Double
+    /// The network options passed on to what a network source opens by itself; nil for local files.
+    private let nestedOpens: NestedOpenOptions?
 
     /// - Parameter interrupt: raised by another thread, makes the open give up (and later reads).
     init(path: String, options: PlayerOptions, interrupt: InterruptFlag = InterruptFlag()) throws(PlayerError) {
@@ -38,6 +40,8 @@ final class MediaFile: @unchecked Sendable {
         var ctx = avformat_alloc_context()
         guard let allocated = ctx else { throw PlayerError.cannotOpen(path, "out of memory") }
         blockingCalls.install(on: allocated)
+        nestedOpens = location.isNetwork ? NestedOpenOptions(options.network.formatOptions) : nil
+        nestedOpens?.install(on: allocated)
 
         var dict: OpaquePointer?
         for (key, value) in Self.openOptions(for: location, options: options) {
@@ -49,7 +53,12 @@ final class MediaFile: @unchecked Sendable {
         guard status >= 0, let opened = ctx else {
             if interrupt.isRaised { throw PlayerError.cancelled(path) }
             if blockingCalls.hasTimedOut { throw PlayerError.cannotOpen(path, Self.timeoutMessage(callTimeout)) }
-            throw PlayerError.cannotOpen(path, FFmpegError.message(status))
+            var reason = FFmpegError.message(status)
+            if location.scheme == "https", status == vp_averror(EIO), options.network.verifiesTLS {
+                // GnuTLS reports a certificate it cannot verify as a plain I/O error.
+                reason += " (is the server's certificate trusted? see --tls-ca-file, --tls-verify=no)"
+            }
+            throw PlayerError.cannotOpen(path, reason)
         }
         context = opened
         declaredPictureSizes = (0..<Int(opened.pointee.nb_streams)).map { index in
