@@ -16,6 +16,13 @@ final class NetworkSourceTests: XCTestCase {
         XCTAssertEqual(SourceLocation("concat:a.mp4|b.mp4").kind, .local, "never a network source")
     }
 
+    func testFileURLsNameLocalPaths() {
+        XCTAssertEqual(SourceLocation("file:///home/me/My%20Clip.mp4").filePath, "/home/me/My Clip.mp4")
+        XCTAssertEqual(SourceLocation("clip.mp4").filePath, "clip.mp4")
+        XCTAssertNil(SourceLocation("http://h/clip.mp4").filePath)
+        XCTAssertNil(SourceLocation("concat:a|b").filePath)
+    }
+
     func testDisplayNameIsTheURLFileNameWithoutItsQuery() {
         XCTAssertEqual(SourceLocation("https://host/a/clip%20one.mp4?token=1").displayName, "clip one.mp4")
         XCTAssertEqual(SourceLocation("http://radio.example:8000/").displayName, "radio.example")
@@ -96,8 +103,9 @@ final class NetworkSourceTests: XCTestCase {
         defer { try? FileManager.default.removeItem(at: directory) }
         let list = directory.appendingPathComponent("list.m3u").path
         try "a.mp4\nhttp://h/b.mp4\n".write(toFile: list, atomically: true, encoding: .utf8)
-        XCTAssertEqual(PlaylistFile.expand(["x.mp4", list, "http://h/remote.m3u"]),
-                       ["x.mp4", directory.appendingPathComponent("a.mp4").path, "http://h/b.mp4", "http://h/remote.m3u"])
+        XCTAssertEqual(PlaylistFile.expand(["x.mp4", list, "http://h/remote.m3u", "file:///v/a%20b.mp4"]),
+                       ["x.mp4", directory.appendingPathComponent("a.mp4").path, "http://h/b.mp4", "http://h/remote.m3u",
+                        "/v/a b.mp4"])
     }
 
     func testBlockingCallsGiveUpAtTheirDeadlineOrWhenCancelled() {

@@ -33,9 +33,9 @@ final class MediaFile: @unchecked Sendable {
         self.location = location
         blockingCalls = BlockingCallGuard(cancel: interrupt)
         callTimeout = location.isNetwork ? options.network.timeout : .infinity
-        if !location.isNetwork {
-            try Self.checkReadable(location.scheme == "file" ? URL(string: path)?.path ?? path : path)
-        }
+        // A `file:` URL opens as the path it names: FFmpeg would not decode `%20`.
+        let target = location.filePath ?? path
+        if !location.isNetwork { try Self.checkReadable(target) }
 
         var ctx = avformat_alloc_context()
         guard let allocated = ctx else { throw PlayerError.cannotOpen(path, "out of memory") }
@@ -48,7 +48,7 @@ final class MediaFile: @unchecked Sendable {
             av_dict_set(&dict, key, value, 0)
         }
         blockingCalls.limit(to: callTimeout)
-        let status = avformat_open_input(&ctx, path, nil, &dict)
+        let status = avformat_open_input(&ctx, target, nil, &dict)
         av_dict_free(&dict)
         guard status >= 0, let opened = ctx else {
             if interrupt.isRaised { throw PlayerError.cancelled(path) }

@@ -8,9 +8,12 @@ public enum PlaylistFile {
     static let extensions: Set<String> = ["m3u", "m3u8", "pls"]
 
     /// `files` with each local playlist file replaced by its entries; a playlist that cannot be
-    /// read, or holds nothing, stays as given (its open then says what is wrong).
+    /// read, or holds nothing, stays as given (its open then says what is wrong). `file:` URLs
+    /// (a desktop's `%U`) become the paths they name.
     public static func expand(_ files: [String]) -> [String] {
-        files.flatMap { file -> [String] in
+        files.flatMap { given -> [String] in
+            let named = SourceLocation(given)
+            let file = named.scheme == "file" ? named.filePath ?? given : given
             let location = SourceLocation(file)
             guard location.kind == .local, location.scheme == nil,
                   extensions.contains((file as NSString).pathExtension.lowercased()),

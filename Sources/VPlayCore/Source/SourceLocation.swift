@@ -23,6 +23,16 @@ public struct SourceLocation: Sendable, Equatable {
 
     public var isNetwork: Bool { kind == .network }
 
+    /// The local path a `file:` URL names (percent-decoded, as a desktop's `%U` passes files),
+    /// or the text itself when it is a path; nil for other schemes.
+    public var filePath: String? {
+        switch scheme {
+        case nil: text
+        case "file": URL(string: text).map(\.path).flatMap { $0.isEmpty ? nil : $0 }
+        default: nil
+        }
+    }
+
     /// The scheme a string starts with (`http` in `http://host/x`), lower-cased; nil for a path.
     /// A Windows-like drive letter or a path with a colon later on is not a scheme.
     static func scheme(of text: String) -> String? {
