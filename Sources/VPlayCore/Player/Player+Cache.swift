@@ -19,6 +19,7 @@ extension Player {
         if enough {
             lifecycle.handle(.cacheFilled)
             holdPlayback(state.isPaused, at: now)
+            if state.message?.hasPrefix(Self.bufferingText) == true { state.messageExpiry = now }
         } else {
             tick.wakeAt = min(tick.wakeAt, now + 0.05)
         }
@@ -33,9 +34,13 @@ extension Player {
         if lifecycle.isBuffering {
             let wait = options.cache.pauseWait
             cache.bufferingPercent = wait > 0 ? min(99, Int(cache.duration / wait * 100)) : 99
+            // Kept up while it lasts; taken down as soon as playing goes on.
+            show("\(Self.bufferingText) \(cache.bufferingPercent) %", now: now, seconds: 60)
         }
         state.cache = cache
     }
+
+    static let bufferingText = "Buffering"
 
     /// The stream whose time paces playback has nothing decoded and nothing queued.
     private var pacingStreamRanDry: Bool {

@@ -80,6 +80,7 @@ public final class Overlay {
             resting.loopAX = nil
             resting.loopBX = nil
             resting.trackMenu = nil
+            resting.bufferedSpans = []
             self.look = resting
             self.scale = scale
             menuIsOpen = look.trackMenu != nil

@@ -208,7 +208,19 @@ public struct OverlayController: Sendable {
                            volumeThumbX: layout.volumeThumbX(for: volumeSlider.displayedFraction(state: state)).map(quarter),
                            volumeIsActive: hovered == .volume || volumeSlider.isDragging,
                            loopAX: loopMark(state.abLoopA), loopBX: loopMark(state.abLoopB),
-                           trackMenu: trackMenu.look(bar: layout, state: state, pointer: pointer))
+                           trackMenu: trackMenu.look(bar: layout, state: state, pointer: pointer),
+                           bufferedSpans: Self.bufferedSpans(state, duration: duration, layout: layout))
+    }
+
+    /// The cache's seekable ranges on the track, in whole points so that playback redraws
+    /// only when a span visibly grows.
+    static func bufferedSpans(_ state: PlayerState, duration: Double?, layout: OverlayLayout) -> [ClosedRange<Double>] {
+        guard let duration, duration > 0, let ranges = state.cache?.seekableRanges else { return [] }
+        return ranges.compactMap { range in
+            let start = layout.thumbX(for: min(1, range.lowerBound / duration)).rounded()
+            let end = layout.thumbX(for: min(1, range.upperBound / duration)).rounded()
+            return end > start ? start...end : nil
+        }
     }
 
     /// The on-screen message now, or nil when there is none; independent of the bar.

@@ -49,6 +49,9 @@ public struct OverlayLook: Equatable, Sendable {
     public var loopBX: Double?
     /// The track menu, while it is open.
     public var trackMenu: TrackMenuLook?
+    /// What the cache holds on the seek track, as spans of x (whole points): a seek there is
+    /// instant. Empty without a cache.
+    public var bufferedSpans: [ClosedRange<Double>] = []
 
     public var timeText: String {
         TimeFormat.pair(position: elapsed, duration: duration)

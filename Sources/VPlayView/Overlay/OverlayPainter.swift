@@ -14,6 +14,8 @@ enum OverlayPainter {
     static let mutedFill = RGBA(176, 180, 186)
     /// A-B loop marks: warm, apart from the white of the track and thumb.
     static let loopMarkColor = RGBA(255, 184, 28)
+    /// What the cache holds: a lighter band over the empty track.
+    static let bufferedColor = RGBA(255, 255, 255, 70)
     static let messagePlate = RGBA(0, 0, 0, 165)
     /// The 1-pixel frame around the seek preview.
     static let previewBorder = RGBA(230, 230, 230)
@@ -29,6 +31,7 @@ enum OverlayPainter {
         var bar = Mesh()
         /// The whole track filled; shown from its left end up to the thumb.
         var fill = Mesh()
+        /// Marks on the track: the cached spans, then the A-B loop points.
         var loopMarks = Mesh()
         var thumb = Mesh()
         /// The tooltip bubble, the preview's border and the message's plate.
@@ -54,6 +57,10 @@ enum OverlayPainter {
             let layout = look.layout, track = layout.track
             if look.thumbX != nil {
                 fill.fillRoundedRect(track, radius: track.height / 2, color: foreground)
+            }
+            for span in look.bufferedSpans {
+                let band = OverlayRect(x: span.lowerBound, y: track.y, width: span.upperBound - span.lowerBound, height: track.height)
+                loopMarks.fillRoundedRect(band, radius: track.height / 2, color: bufferedColor)
             }
             for x in [look.loopAX, look.loopBX].compactMap({ $0 }) {
                 let mark = layout.loopMark(atX: x)
