@@ -115,6 +115,25 @@ final class NetworkPlaybackTests: XCTestCase {
         XCTAssertEqual(fixture.server.requests().count, before, "the seek back went to the server")
     }
 
+    /// The server goes away mid-play and comes back: the connection is made again where it
+    /// broke and the clip plays to its end.
+    func testServerRestartedMidPlayIsReconnectedTo() throws {
+        let fixture = try NetworkFixture.shared()
+        let player = try NetworkPlayer(["--no-video", "--cache=no", fixture.server.url("steady/clip.mp4")], quiet: false)
+        try player.waitFor("time-pos") { ($0.number ?? 0) >= 1 }
+        fixture.server.stop()
+        XCTAssertFalse(fixture.server.isListening)
+        try fixture.server.restart()
+        let ended = player.client.waitFor(after: 0, timeout: .seconds(40)) { $0["event"] == "end-file" }
+        XCTAssertEqual(ended?["reason"], "eof", "\(String(describing: ended)); stderr: \(player.errorText)")
+        let result = player.process.waitForExit(timeout: .seconds(10))
+        XCTAssertEqual(result.status, 0, result.errorText)
+        let resumed = fixture.server.requests().filter { $0.path == "/steady/clip.mp4" && ($0.rangeStart ?? 0) > 0 }
+        XCTAssertFalse(resumed.isEmpty, "no request went on from where the connection broke")
+        XCTAssertEqual(result.errorText.components(separatedBy: "reconnecting").count - 1, 1,
+                       "one line says the connection is made again: \(result.errorText)")
+    }
+
     private func waitForRequestsToSettle(_ server: NginxServer) throws {
         var count = server.requests().count
         let deadline = ContinuousClock.now + .seconds(10)

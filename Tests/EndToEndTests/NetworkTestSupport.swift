@@ -20,7 +20,7 @@ final class NetworkFixture: NSObject, XCTestObservation, @unchecked Sendable {
 
     private static let made = Result { () throws -> NetworkFixture in
         let media = try NetworkMedia()
-        let server = try NginxServer(root: media.root, slowRate: 24 * 1024)
+        let server = try NginxServer(root: media.root, slowRate: 24 * 1024, steadyRate: 96 * 1024)
         try media.nameTLSSegments(at: server.tlsURL("hls/"))
         let fixture = NetworkFixture(media: media, server: server)
         XCTestObservationCenter.shared.addTestObserver(fixture)
@@ -45,9 +45,10 @@ final class NetworkPlayer {
     private let socketPath: String
 
     /// Starts the player and connects to its socket (which answers while the source opens).
-    init(_ arguments: [String], timeout: Duration = .seconds(20)) throws {
+    /// - Parameter quiet: `--really-quiet` (errors only on stderr).
+    init(_ arguments: [String], quiet: Bool = true, timeout: Duration = .seconds(20)) throws {
         socketPath = "/tmp/vplay-net-\(getpid())-\(UUID().uuidString.prefix(8)).sock"
-        process = try BinaryRunner.launch(["--input-ipc-server=\(socketPath)", "--really-quiet"] + arguments)
+        process = try BinaryRunner.launch(["--input-ipc-server=\(socketPath)"] + (quiet ? ["--really-quiet"] : []) + arguments)
         let deadline = ContinuousClock.now + timeout
         var client: IPCTestClient?
         while client == nil {

@@ -2,7 +2,8 @@ import Foundation
 
 /// A real nginx on 127.0.0.1, serving a directory: its own config, pid file and logs in a
 /// temporary directory, a free port, stopped (SIGTERM, then SIGKILL) when released.
-/// `/slow/` serves the same files throttled to `slowRate` bytes a second (`limit_rate`).
+/// `/slow/` serves the same files throttled to `slowRate` bytes a second (`limit_rate`), and
+/// `/steady/` at `steadyRate`.
 /// The access log records each request's `Range` header after its status and size.
 /// The same files are served over TLS on `tlsPort`, with a self-signed certificate for
 /// 127.0.0.1 made at start (`certificate`): trusted only when a client is told to.
@@ -13,7 +14,8 @@ public final class NginxServer: @unchecked Sendable {
     /// The server's certificate (PEM), which is its own authority.
     public let certificate: URL
     private let directory: URL
-    private let process: RunningProcess
+    private let executable: String
+    private var process: RunningProcess
 
     /// The nginx binary: `nginx` on PATH, else Debian's /usr/sbin/nginx.
     public static var executable: String? {
@@ -21,8 +23,9 @@ public final class NginxServer: @unchecked Sendable {
     }
 
     /// Starts nginx serving `root`, retrying on another port if the one picked was taken meanwhile.
-    public init(root: URL, slowRate: Int = 64 * 1024) throws {
+    public init(root: URL, slowRate: Int = 64 * 1024, steadyRate: Int = 128 * 1024) throws {
         guard let executable = Self.executable else { throw ServerError("nginx not installed (make setup installs nginx-light)") }
+        self.executable = executable
         directory = try Unprivileged.makeDirectory(named: "vplay-nginx")
         self.root = root
         certificate = directory.appendingPathComponent("cert.pem")
@@ -34,7 +37,8 @@ public final class NginxServer: @unchecked Sendable {
         for _ in 0..<3 {
             let port = try LoopbackPort.free(), tlsPort = try LoopbackPort.free()
             let config = directory.appendingPathComponent("nginx.conf")
-            try Self.config(port: port, tlsPort: tlsPort, root: root, directory: directory, slowRate: slowRate)
+            try Self.config(port: port, tlsPort: tlsPort, root: root, directory: directory, slowRate: slowRate,
+                            steadyRate: steadyRate)
                 .write(to: config, atomically: true, encoding: .utf8)
             let process = try ChildProcess.launch(executable, ["-c", config.path, "-p", directory.path])
             if LoopbackPort.waitUntilListening(port, timeout: .seconds(10)),
@@ -65,6 +69,19 @@ public final class NginxServer: @unchecked Sendable {
         if process.waitForExit(timeout: .seconds(5)).timedOut { kill(process.processIdentifier, SIGKILL) }
     }
 
+    /// Starts the stopped server again on the same ports, with the same files.
+    public func restart() throws {
+        stop()
+        process = try ChildProcess.launch(executable, ["-c", directory.appendingPathComponent("nginx.conf").path,
+                                                       "-p", directory.path])
+        guard LoopbackPort.waitUntilListening(port, timeout: .seconds(10)) else {
+            throw ServerError("nginx did not start again on port \(port)")
+        }
+    }
+
+    /// True while something accepts connections on the plain http port.
+    public var isListening: Bool { LoopbackPort.accepts(port) }
+
     public func url(_ path: String) -> String {
         "http://127.0.0.1:\(port)/\(path.hasPrefix("/") ? String(path.dropFirst()) : path)"
     }
@@ -81,7 +98,7 @@ public final class NginxServer: @unchecked Sendable {
 
     /// Single process, in the foreground, as whoever runs the tests; everything it writes stays
     /// in `directory`. Listens on loopback only.
-    static func config(port: Int, tlsPort: Int, root: URL, directory: URL, slowRate: Int) -> String {
+    static func config(port: Int, tlsPort: Int, root: URL, directory: URL, slowRate: Int, steadyRate: Int) -> String {
         let d = directory.path
         return """
         daemon off;
@@ -109,6 +126,7 @@ public final class NginxServer: @unchecked Sendable {
                 ssl_certificate_key \(d)/key.pem;
                 root \(root.path);
                 location /slow/ { alias \(root.path)/; limit_rate \(slowRate); }
+                location /steady/ { alias \(root.path)/; limit_rate \(steadyRate); }
             }
         }
         """

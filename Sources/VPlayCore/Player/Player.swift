@@ -61,6 +61,10 @@ public final class Player {
     /// The demuxer keeps packets ahead of and behind the position (network sources, `--cache`).
     let demuxerCacheEnabled: Bool
     var cacheSpeed = ByteRateMeter()
+    /// Reconnections the http protocol has announced so far (process-wide), and when the
+    /// user was last told of one.
+    var reconnectsSeen = FFmpegLog.reconnectCount
+    var lastReconnectNotice: Double?
     /// Problems worth a line on stderr while playing (the user's `warn`).
     let warn: @Sendable (String) -> Void
     /// Bursts of decode errors reported so far, oldest first (decoder threads append).
@@ -276,6 +280,7 @@ public final class Player {
         stats.decodeErrors = (video?.decoder.decodeErrors ?? 0) + (audio?.decoder.decodeErrors ?? 0)
         state.subtitleText = subtitles?.text(at: state.position + startTime)
         publishCache(now: now)
+        watchConnection(now: now)
         publishPhase()
         if !state.isPaused {
             // Keep the time label and thumb moving smoothly even between frames.
