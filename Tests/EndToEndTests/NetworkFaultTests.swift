@@ -64,4 +64,11 @@ final class NetworkFaultTests: XCTestCase {
         XCTAssertEqual(result.status, 1, result.errorText)
         XCTAssertTrue(result.errorText.contains("vplay: cannot open '\(url)'"), result.errorText)
     }
+
+    /// An Icecast station: the title is the song its metadata names (not the URL's name).
+    func testRadioTitleComesFromItsMetadata() throws {
+        let server = try FaultServer(.radio(try MediaFactory.clip(.audioOnlyMP3), title: "Artist - Song"))
+        let player = try NetworkPlayer(["--no-video", server.url("stream")])
+        try player.waitFor("media-title") { $0 == "Artist - Song" }
+    }
 }

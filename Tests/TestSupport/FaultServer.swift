@@ -3,12 +3,15 @@ import Foundation
 /// A small Python HTTP server on 127.0.0.1 for faults nginx cannot make:
 /// - `.silent`: accepts connections and never answers;
 /// - `.cutAfter(bytes, file)`: serves `file` (200, full length announced) but closes the
-///   connection after `bytes`, then stops listening, as a server gone for good.
+///   connection after `bytes`, then stops listening, as a server gone for good;
+/// - `.radio(file, title)`: serves `file` as an Icecast station named "Test Radio" whose
+///   metadata (every 4 KiB, when asked for) says `title` is playing.
 /// Stopped when released.
 public final class FaultServer: @unchecked Sendable {
     public enum Behaviour: Sendable {
         case silent
         case cutAfter(Int, file: URL)
+        case radio(URL, title: String)
     }
 
     public let port: Int
@@ -21,6 +24,7 @@ public final class FaultServer: @unchecked Sendable {
         let arguments: [String] = switch behaviour {
         case .silent: ["silent"]
         case let .cutAfter(bytes, file): ["cut", String(bytes), file.path]
+        case let .radio(file, title): ["radio", file.path, title]
         }
         process = try ChildProcess.launch("python3", ["-u", script.path] + arguments)
         guard process.waitForOutput(containing: "\n", timeout: .seconds(10)),
@@ -81,8 +85,43 @@ public final class FaultServer: @unchecked Sendable {
         while True:
             time.sleep(60)
 
+    def radio(path, title):
+        data = open(path, "rb").read()
+        interval = 4096
+        text = ("StreamTitle='%s';" % title).encode()
+        text += b"\0" * (-len(text) % 16)
+        block = bytes([len(text) // 16]) + text
+        while True:
+            connection, _ = listener.accept()
+            print("accepted", flush=True)
+            threading.Thread(target=serve_radio, args=(connection, data, interval, block), daemon=True).start()
+
+    def serve_radio(connection, data, interval, block):
+        try:
+            request = b""
+            while b"\r\n\r\n" not in request:
+                chunk = connection.recv(4096)
+                if not chunk:
+                    return
+                request += chunk
+            metadata = b"icy-metadata: 1" in request.lower()
+            header = "ICY 200 OK\r\nicy-name: Test Radio\r\nContent-Type: audio/mpeg\r\n"
+            if metadata:
+                header += "icy-metaint: %d\r\n" % interval
+            connection.sendall((header + "\r\n").encode())
+            for offset in range(0, len(data), interval):
+                connection.sendall(data[offset:offset + interval])
+                if metadata:
+                    connection.sendall(block)
+                time.sleep(0.02)
+            connection.close()
+        except OSError:
+            pass
+
     if sys.argv[1] == "silent":
         silent()
+    elif sys.argv[1] == "radio":
+        radio(sys.argv[2], sys.argv[3])
     else:
         cut(int(sys.argv[2]), sys.argv[3])
     """#

@@ -40,6 +40,10 @@ final class Demuxer: @unchecked Sendable {
     /// Published by the demux thread after each packet and seek.
     private var cacheStatus = DemuxCacheStatus()
     private var bytesRead = 0
+    /// A radio's current song (ICY `StreamTitle`), looked at every `titlePackets` packets.
+    private var liveTitle: String?
+    private var packetsSinceTitle = 0
+    private static let titlePackets = 50
     private var seeksRequested = 0
     private var seeksCompleted = 0
     /// The current timeline: written only by the demux thread, under `condition`.
@@ -124,6 +128,9 @@ final class Demuxer: @unchecked Sendable {
     }
 
     var isAtEnd: Bool { condition.withLock { reachedEnd && pendingSeek == nil && pendingRoutes == nil } }
+    /// The song a network radio says is playing now; nil for anything else.
+    var streamTitle: String? { condition.withLock { liveTitle } }
+
     /// What the cache holds now (all zero without a cache).
     var cacheState: DemuxCacheStatus { condition.withLock { cacheStatus } }
 
@@ -293,6 +300,7 @@ final class Demuxer: @unchecked Sendable {
             return
         }
         readErrors = 0
+        if file.location.isNetwork { followStreamTitle() }
         let index = packet.streamIndex
         guard let queue = routes.queues[index] else {
             av_packet_unref(packet.pointer)
@@ -311,6 +319,15 @@ final class Demuxer: @unchecked Sendable {
         bytesRead += owned.size
         queue.put(owned)
         updateCache()
+    }
+
+    /// Reads the connection's ICY metadata now and then: it changes with each song.
+    private func followStreamTitle() {
+        packetsSinceTitle += 1
+        guard packetsSinceTitle >= Self.titlePackets else { return }
+        packetsSinceTitle = 0
+        let title = file.streamTitle
+        condition.withLock { liveTitle = title }
     }
 
     /// What went wrong when a network source's read failed for a reason other than its end or

@@ -11,4 +11,10 @@ extension Player {
         lastReconnectNotice = now
         warn("connection to the server lost; reconnecting")
     }
+
+    /// A radio names each song as it starts: the title follows unless the container has one.
+    func followStreamTitle() {
+        guard file.location.isNetwork, file.title == nil, let live = demuxer.streamTitle, live != state.title else { return }
+        state.title = live
+    }
 }

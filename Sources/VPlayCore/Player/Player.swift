@@ -281,6 +281,7 @@ public final class Player {
         state.subtitleText = subtitles?.text(at: state.position + startTime)
         publishCache(now: now)
         watchConnection(now: now)
+        followStreamTitle()
         publishPhase()
         if !state.isPaused {
             // Keep the time label and thumb moving smoothly even between frames.
