@@ -70,6 +70,8 @@ extension Player {
         case let .cycleTrack(kind, down):
             selectTrack(kind, TrackChooser.cycle(from: state.selectedTrackID(kind), among: tracks, kind: kind, down: down),
                         now: now)
+        case .goToChapter(let destination):
+            goToChapter(destination, now: now)
         case .quitSavingPosition:
             state.savesPositionOnQuit = true
             state.isQuitting = true

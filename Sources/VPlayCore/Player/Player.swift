@@ -146,6 +146,7 @@ public final class Player {
         state.path = path
         state.title = file.title ?? (path as NSString).lastPathComponent
         state.duration = file.duration
+        state.chapters = file.chapters(from: startTime)
         state.hasVideo = video != nil || coverArt != nil
         state.videoWidth = geometry?.width ?? 0
         state.videoHeight = geometry?.height ?? 0

@@ -33,6 +33,8 @@ public enum PlayerCommand: Sendable, Equatable {
     case selectTrack(Track.Kind, TrackChoice)
     /// The next track of a kind, then none, round again (`#`, `_`, `j`; `down`: backwards).
     case cycleTrack(Track.Kind, down: Bool)
+    /// Seek to a chapter's start (or the end of the file, past the last one).
+    case goToChapter(ChapterNavigation.Destination)
     case quit(code: Int32)
     /// Quits and remembers the position even when saving on quit is off (mpv's `Q`).
     case quitSavingPosition

@@ -27,6 +27,8 @@ public struct PlayerState: Sendable, Equatable {
     public var isFullscreen: Bool = false
     /// The file's tracks, those playing marked selected.
     public var tracks: [Track] = []
+    /// The file's chapters in time order, times from the start of the file.
+    public var chapters: [Chapter] = []
     /// The subtitle text on screen now (mpv's `sub-text`), nil when none shows.
     public var subtitleText: String?
     /// A-B loop points in seconds, nil when unset.
@@ -55,6 +57,11 @@ public struct PlayerState: Sendable, Equatable {
     /// The id of the track of `kind` that plays, nil for none.
     public func selectedTrackID(_ kind: Track.Kind) -> Int? {
         tracks.first { $0.kind == kind && $0.isSelected }?.id
+    }
+
+    /// The chapter playing, -1 before the first (mpv's `chapter`).
+    public var chapterIndex: Int {
+        ChapterNavigation.index(at: position, in: chapters)
     }
 
     public var timeRemaining: Double? {

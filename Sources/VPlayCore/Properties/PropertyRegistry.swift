@@ -50,6 +50,25 @@ public enum PropertyRegistry {
         .readOnly("sub-text", .text, "the subtitle text on screen now") { state in
             .available(state.selectedTrackID(.sub) == nil ? nil : state.subtitleText ?? "")
         },
+        .readOnly("chapter-list", .list, "every chapter: title, time") { state in
+            .list(state.chapters.map { chapter in
+                .map(["time": .number(chapter.time)].merging(chapter.title.map { ["title": .text($0)] } ?? [:]) { a, _ in a })
+            })
+        },
+        .readOnly("chapters", .integer, "number of chapters") { .available($0.path.isEmpty ? nil : $0.chapters.count) },
+        Property("chapter", .integer, "the chapter playing, from 0 (-1 before the first); setting it seeks there",
+                 get: { .available($0.chapters.isEmpty ? nil : $0.chapterIndex) },
+                 domain: .number { -1...Double(max(-1, $0.chapters.count - 1)) },
+                 set: { value, _ in .goToChapter(.chapter(Int((value.number ?? -1).rounded()))) },
+                 add: { state, step in
+                     ChapterNavigation.destination(from: state.position, step: Int(step.rounded()), in: state.chapters)
+                         .map(PlayerCommand.goToChapter)
+                 }),
+        .readOnly("chapter-metadata", .map, "the tags of the chapter playing") { state in
+            let index = state.chapterIndex
+            guard index >= 0 else { return .unavailable }
+            return .map(state.chapters[index].metadata.mapValues(PropertyValue.text))
+        },
         .readOnly("playlist-pos", .integer, "index of the file playing, from 0") { .integer($0.playlistPosition) },
         .readOnly("playlist-count", .integer, "number of files in the playlist") { .integer($0.playlistCount) },
         // Clients (python-mpv-jsonipc among them) ask for this list on connecting.
