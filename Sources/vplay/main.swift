@@ -46,10 +46,11 @@ func parseOptions() -> Result<LaunchOptions, OptionError> {
     }
 }
 
-func makeScreen(for player: Player, options: LaunchOptions) -> Screen? {
-    let natural = player.geometry?.displaySize ?? (width: 640, height: 360)
+/// The window, sized for `player`'s picture, or at 640×360 for the idle window (no player).
+func makeScreen(for player: Player?, options: LaunchOptions) -> Screen? {
+    let natural = player?.geometry?.displaySize ?? (width: 640, height: 360)
     do {
-        let window = try PlayerWindow(title: options.title ?? player.state.title,
+        let window = try PlayerWindow(title: options.title ?? player?.state.title ?? "vplay",
                                       width: options.windowWidth ?? natural.width,
                                       height: options.windowHeight ?? natural.height,
                                       fullscreen: options.fullscreen)
@@ -134,13 +135,11 @@ func run() -> Int32 {
         return 0
     }
     FFmpegLog.configure(verbosity: options.verbosity)
-    guard !options.files.isEmpty else {
-        report("no file given (try --help)")
-        return 2
-    }
 
     // `--no-video` plays with no window at all.
     let headless = !options.player.videoEnabled
+    // With no file left, wait in the idle window (mpv's --idle) rather than quit.
+    let idles = !headless && (options.files.isEmpty || options.player.idle || options.forceWindow)
     let session: SDLSession
     do { session = try SDLSession(video: !headless) } catch {
         report(error.description)
@@ -165,11 +164,37 @@ func run() -> Int32 {
     let keys = keyMapping(input.bindings)
     let watchLater = WatchLaterStore(directory: WatchLaterStore.defaultDirectory(), warn: { report($0) })
     var playlist = Playlist(options.files)
+    let openDialog = OpenDialog(chooser: FileChooserChain([ZenityFileChooser()]), channel: channel)
+    var idleScreen: IdleScreen?
     var screen: Screen?
     var hasPlayed = false
     var lastStats = PlaybackStats()
     var status: Int32 = 0
-    playing: while let path = playlist.current {
+    playing: while true {
+        guard let path = playlist.current else {
+            guard idles else { break playing }
+            if screen == nil { screen = makeScreen(for: nil, options: options) }
+            guard let screen else { return 1 }
+            if idleScreen == nil {
+                do throws(OverlayError) { idleScreen = try IdleScreen() } catch {
+                    report(error.description)
+                    return 1
+                }
+            }
+            screen.window.setTitle(options.title ?? "vplay")
+            let exit = IdleLoop(session: session, window: screen.window, screen: idleScreen!, channel: channel,
+                                keyCommand: keys, openDialog: openDialog.show,
+                                onTurn: { ipc?.stateDidChange($0) }).run()
+            switch exit {
+            case .quit(let code):
+                status = code
+                break playing
+            case .open(let paths):
+                playlist = Playlist(paths)
+                hasPlayed = false
+            }
+            continue playing
+        }
         var fileOptions = options.player
         fileOptions.playlistPosition = playlist.index
         fileOptions.playlistCount = playlist.entries.count
@@ -193,7 +218,11 @@ func run() -> Int32 {
             // Like mpv: a file that cannot be played is skipped when others follow; a file
             // opened while playing (dropped, loadfile) goes back to the one before it.
             if playlist.apply(.next) || (hasPlayed && playlist.apply(.previous)) { continue playing }
-            break playing
+            guard idles else { break playing }
+            // The idle window says why.
+            channel.send(.showText(error.description, seconds: 5))
+            playlist = Playlist([])
+            continue playing
         }
         if headless {
             // Sound only: nothing to show.
@@ -222,7 +251,8 @@ func run() -> Int32 {
         }
         let exit = if let screen {
             PlayerLoop(session: session, window: screen.window, player: player, channel: channel,
-                       overlay: screen.overlay, thumbnails: thumbnails, keyCommand: keys, onTurn: onTurn).run()
+                       overlay: screen.overlay, thumbnails: thumbnails, keyCommand: keys, openDialog: openDialog.show,
+                       onTurn: onTurn).run()
         } else {
             HeadlessLoop(session: session, player: player, channel: channel, onTurn: onTurn).run()
         }
@@ -238,7 +268,10 @@ func run() -> Int32 {
             break playing
         case .move(let move):
             status = 0
-            if !playlist.apply(move) { break playing }
+            if !playlist.apply(move) {
+                guard idles else { break playing }
+                playlist = Playlist([])
+            }
         }
     }
     // Clients hear `shutdown` before the socket closes.

@@ -55,6 +55,11 @@ extension Player {
         case .loadFile(let path):
             // Checked beside playback; the answer comes in `takeCheckedLoads`.
             pendingLoads.append(PlayabilityCheck(path: path, options: options, done: wake))
+        case .openFiles(let paths):
+            if !paths.isEmpty { state.playlistMove = .replace(paths) }
+        case .stop:
+            events.append(.endFile(reason: .stop))
+            state.playlistMove = .stop
         case .cycleABLoop:
             abLoop.cycle(at: state.position)
             showABLoop(now: now)

@@ -502,6 +502,11 @@ public final class Player {
             return
         }
         if let left = loopsLeft, left <= 0 {
+            if options.idle {
+                events.append(.endFile(reason: .eof))
+                state.playlistMove = .stop
+                return
+            }
             if options.autoExit {
                 events.append(.endFile(reason: .eof))
                 state.isQuitting = true

@@ -29,6 +29,10 @@ public enum PlayerCommand: Sendable, Equatable {
     case playlistPrevious
     /// Opens another file (dropped on the window, or sent over IPC) after the current one.
     case loadFile(String)
+    /// Play these files as the new playlist (the Open dialog's choice).
+    case openFiles([String])
+    /// Stop and empty the playlist: the idle window with `--idle`, else quit (mpv's `stop`).
+    case stop
     /// Plays another track of a kind (`aid`, `vid`, `sid`), or none.
     case selectTrack(Track.Kind, TrackChoice)
     /// The next track of a kind, then none, round again (`#`, `_`, `j`; `down`: backwards).

@@ -42,6 +42,8 @@ public struct PlayerState: Sendable, Equatable {
     public var playlistPosition: Int = 0
     public var playlistCount: Int = 1
     public var isQuitting: Bool = false
+    /// No file: the idle window waits for one (mpv's `idle-active`).
+    public var isIdle: Bool = false
     /// Set by `Q`: remember the position even when saving on quit is off.
     public var savesPositionOnQuit: Bool = false
     public var exitCode: Int32 = 0

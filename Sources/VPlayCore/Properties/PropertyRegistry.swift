@@ -21,8 +21,7 @@ public enum PropertyRegistry {
         .flag("fullscreen", "window fills the screen", get: { $0.isFullscreen }, set: PlayerCommand.setFullscreen),
         .readOnly("eof-reached", .flag, "playback reached the end") { .flag($0.eofReached) },
         .readOnly("seeking", .flag, "a seek is under way") { .flag($0.isSeeking) },
-        // vplay always has a file while it runs; there is no idle mode.
-        .readOnly("idle-active", .flag, "waiting with no file (never, in vplay)") { _ in .flag(false) },
+        .readOnly("idle-active", .flag, "waiting in the idle window with no file") { .flag($0.isIdle) },
         .readOnly("path", .text, "the file or URL playing") { .available($0.path.isEmpty ? nil : $0.path) },
         .readOnly("filename", .text, "last component of the path") { .available($0.path.isEmpty ? nil : fileName(of: $0.path)) },
         .readOnly("media-title", .text, "the file's title, else its name") { state in
