@@ -81,11 +81,11 @@ func rememberPosition(of state: PlayerState, in store: WatchLaterStore) {
 
 /// Opens `path` on a thread of its own while the window and the IPC socket stay live; nil when
 /// the user quit meanwhile (the open is then given up).
-func open(_ path: String, options: PlayerOptions, session: SDLSession, channel: PlayerChannel,
-          quiet: Bool) -> Result<Player, PlayerError>? {
+func open(_ path: String, options: PlayerOptions, audioDevice: AudioDevice?, session: SDLSession,
+          channel: PlayerChannel, quiet: Bool) -> Result<Player, PlayerError>? {
     channel.emit(.startFile)
     let opening = PlayerOpening(path: path, make: { interrupt throws(PlayerError) in
-        try Player(path: path, options: options, audioSink: options.audioEnabled ? AutomaticAudioOutput() : nil,
+        try Player(path: path, options: options, audioDevice: audioDevice,
                    wake: { session.wake() }, warn: { if !quiet { report($0) } }, interrupt: interrupt)
     }, done: { session.wake() })
     while true {
@@ -164,6 +164,8 @@ func run() -> Int32 {
     let keys = keyMapping(input.bindings)
     let watchLater = WatchLaterStore(directory: WatchLaterStore.defaultDirectory(), warn: { report($0) })
     var playlist = Playlist(options.files)
+    // One device for every file: opened by the first with sound.
+    let audioDevice = options.player.audioEnabled ? AudioDevice(sink: AutomaticAudioOutput()) : nil
     let openDialog = OpenDialog(chooser: FileChooserChain([ZenityFileChooser()]), channel: channel)
     var idleScreen: IdleScreen?
     var screen: Screen?
@@ -204,7 +206,7 @@ func run() -> Int32 {
             resumedAt = saved
         }
         let player: Player
-        switch open(path, options: fileOptions, session: session, channel: channel, quiet: quiet) {
+        switch open(path, options: fileOptions, audioDevice: audioDevice, session: session, channel: channel, quiet: quiet) {
         case nil:
             // Quit while opening.
             status = 0
@@ -278,6 +280,7 @@ func run() -> Int32 {
     channel.emit(.shutdown)
     ipc?.stop()
     statusLine.finish()
+    audioDevice?.close()
     screen = nil
     session.close()
 
