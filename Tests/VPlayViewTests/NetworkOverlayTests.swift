@@ -27,7 +27,7 @@ final class NetworkOverlayTests: XCTestCase {
         func bandVertices(_ look: OverlayLook) -> Int {
             OverlayPainter.parts(for: look, message: nil, scale: 1, tooltipFrame: nil, messagePlate: nil,
                                  reusing: OverlayPainter.Parts())
-                .loopMarks.vertices.filter { $0.color == OverlayPainter.bufferedColor }.count
+                .marks.vertices.filter { $0.color == OverlayPainter.bufferedColor }.count
         }
         XCTAssertEqual(bandVertices(plain), 0)
         XCTAssertGreaterThan(bandVertices(cached), 0)

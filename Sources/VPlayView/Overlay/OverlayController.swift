@@ -209,6 +209,7 @@ public struct OverlayController: Sendable {
                            volumeIsActive: hovered == .volume || volumeSlider.isDragging,
                            loopAX: loopMark(state.abLoopA), loopBX: loopMark(state.abLoopB),
                            trackMenu: trackMenu.look(bar: layout, state: state, pointer: pointer),
+                           chapters: state.chapters,
                            bufferedSpans: Self.bufferedSpans(state, duration: duration, layout: layout))
     }
 
