@@ -90,6 +90,15 @@ final class NetworkPlaybackTests: XCTestCase {
         let state = try XCTUnwrap(player.client.command("get_property", "demuxer-cache-state").data)
         XCTAssertNotNil(state["fw-bytes"]?.number, "\(state)")
         let stalledAt = try player.client.number("time-pos")
+        // The socket answers at once while playback waits for the network.
+        var replies: [Double] = []
+        for _ in 0..<10 {
+            let asked = ContinuousClock.now
+            XCTAssertTrue(try player.client.command("get_property", "cache-buffering-state").isSuccess)
+            replies.append(seconds(since: asked))
+        }
+        replies.sort()
+        XCTAssertLessThan(replies[replies.count / 2], 0.1, "IPC replies while paused for the cache: \(replies)")
         try player.waitFor("paused-for-cache", timeout: .seconds(40)) { $0 == .bool(false) }
         try player.waitFor("time-pos", timeout: .seconds(40)) { ($0.number ?? 0) > stalledAt + 0.3 }
     }
@@ -132,6 +141,17 @@ final class NetworkPlaybackTests: XCTestCase {
         XCTAssertFalse(resumed.isEmpty, "no request went on from where the connection broke")
         XCTAssertEqual(result.errorText.components(separatedBy: "reconnecting").count - 1, 1,
                        "one line says the connection is made again: \(result.errorText)")
+    }
+
+    /// `loadfile URL` while something plays: the stream replaces it.
+    func testLoadfileOfAURLPlaysIt() throws {
+        let fixture = try NetworkFixture.shared()
+        let player = try NetworkPlayer(["--no-video", "--pause", fixture.server.url("hls/index.m3u8")])
+        try player.waitFor("duration") { $0.number != nil }
+        let url = fixture.server.url("dash/manifest.mpd")
+        XCTAssertTrue(try player.client.command("loadfile", .string(url)).isSuccess)
+        try player.waitFor("path") { $0 == .string(url) }
+        try player.waitFor("media-title") { $0 == "manifest.mpd" }
     }
 
     private func waitForRequestsToSettle(_ server: NginxServer) throws {
