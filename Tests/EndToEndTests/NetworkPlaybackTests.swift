@@ -114,7 +114,8 @@ final class NetworkPlaybackTests: XCTestCase {
             guard case .array(let ranges)? = state["seekable-ranges"], let range = ranges.first else { return false }
             return (range["start"]?.number ?? 1) <= 0.5 && (range["end"]?.number ?? 0) >= fixture.media.seconds - 0.5
         }
-        _ = state
+        XCTAssertLessThan(state["fw-bytes"]?.number ?? .infinity, state["total-bytes"]?.number ?? 0,
+                          "nothing is kept behind the position: \(state)")
         // nginx logs a request when it is over, and the clip came in one: none may follow.
         try waitForRequestsToSettle(fixture.server)
         let before = fixture.server.requests().count
@@ -152,6 +153,30 @@ final class NetworkPlaybackTests: XCTestCase {
         XCTAssertTrue(try player.client.command("loadfile", .string(url)).isSuccess)
         try player.waitFor("path") { $0 == .string(url) }
         try player.waitFor("media-title") { $0 == "manifest.mpd" }
+    }
+
+    /// What is kept behind the position stays within `--demuxer-max-back-bytes`: a seek back
+    /// past it goes to the server again.
+    func testBackBufferIsTrimmedToItsLimit() throws {
+        let fixture = try NetworkFixture.shared()
+        let url = fixture.server.url("clip.mp4")
+        let player = try NetworkPlayer(["--no-video", "--demuxer-max-back-bytes=8KiB", url])
+        try player.waitFor("time-pos") { ($0.number ?? 0) >= 3 }
+        let state = try player.waitFor("demuxer-cache-state") { state in
+            guard case .array(let ranges)? = state["seekable-ranges"], let start = ranges.first?["start"]?.number else { return false }
+            return start >= 1
+        }
+        let kept = (state["total-bytes"]?.number ?? 0) - (state["fw-bytes"]?.number ?? 0)
+        XCTAssertLessThanOrEqual(kept, 8 * 1024, "\(state)")
+        try waitForRequestsToSettle(fixture.server)
+        let before = fixture.server.requests().count
+        XCTAssertTrue(try player.client.command("seek", 0.2, "absolute").isSuccess)
+        try player.waitFor("time-pos") { let t = $0.number ?? 99; return t >= 0.2 && t < 2 }
+        _ = try player.client.sendCommand(["quit"])
+        XCTAssertFalse(player.process.waitForExit(timeout: .seconds(10)).timedOut)
+        let deadline = ContinuousClock.now + .seconds(5)
+        while fixture.server.requests().count == before && ContinuousClock.now < deadline { usleep(50_000) }
+        XCTAssertGreaterThan(fixture.server.requests().count, before, "the seek back past the kept packets read nothing")
     }
 
     private func waitForRequestsToSettle(_ server: NginxServer) throws {

@@ -190,6 +190,8 @@ final class Demuxer: @unchecked Sendable {
                 perform(seek)
                 continue
             }
+            // Woken by a decoder taking a packet: what the cache holds has moved.
+            if mustWait { updateCache() }
             if newRoutes != nil || mustWait { continue }
             read(into: packet)
         }
