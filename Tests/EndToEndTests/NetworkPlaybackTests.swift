@@ -179,6 +179,25 @@ final class NetworkPlaybackTests: XCTestCase {
         XCTAssertGreaterThan(fixture.server.requests().count, before, "the seek back past the kept packets read nothing")
     }
 
+    /// A master playlist plays its highest variant, or the one `--hls-bitrate` asks for; the
+    /// other variant's segments are not fetched past the open.
+    func testHLSVariantFollowsTheBitrateAsked() throws {
+        let fixture = try NetworkFixture.shared()
+        let url = fixture.server.url("variants/master.m3u8")
+        for (arguments, width, unwanted) in [([String](), 320, "/variants/v1_3.ts"), (["--hls-bitrate=min"], 160, "/variants/v0_3.ts")] {
+            let before = fixture.server.requests().count
+            let player = try NetworkPlayer(["--pause"] + arguments + [url])
+            try player.waitFor("width") { $0.number == Double(width) }
+            let tracks = try XCTUnwrap(player.client.command("get_property", "track-list").data)
+            guard case .array(let list) = tracks else { return XCTFail("\(tracks)") }
+            XCTAssertEqual(list.filter { $0["hls-bitrate"]?.number != nil }.count, 4, "\(tracks)")
+            XCTAssertTrue(try player.client.command("set_property", "pause", false).isSuccess)
+            try player.waitFor("time-pos") { ($0.number ?? 0) >= 7 }
+            let fetched = fixture.server.requests().dropFirst(before).map(\.path)
+            XCTAssertFalse(fetched.contains(unwanted), "the other variant was fetched: \(fetched)")
+        }
+    }
+
     private func waitForRequestsToSettle(_ server: NginxServer) throws {
         var count = server.requests().count
         let deadline = ContinuousClock.now + .seconds(10)

@@ -6,6 +6,8 @@ import Foundation
 /// - `local-segments.m3u8`: the same HLS playlist naming its segments as `file://` paths of a
 ///   copy outside the served tree (a network source must never open them);
 /// - `http-segments.m3u8`: the same playlist naming its segments by http URL (the control);
+/// - `variants/master.m3u8`: an HLS master playlist of two variants, 320×240 (`v0_N.ts`) and
+///   160×120 (`v1_N.ts`), each with its sound;
 /// - `tls-segments.m3u8`, once `nameTLSSegments(at:)` knows the server: segments by https URL.
 public struct NetworkMedia: Sendable {
     public let root: URL
@@ -30,6 +32,14 @@ public struct NetworkMedia: Sendable {
                          root.appendingPathComponent("hls/index.m3u8").path])
         try Self.ffmpeg(["-i", served.path, "-c", "copy", "-f", "dash", "-seg_duration", "2",
                          root.appendingPathComponent("dash/manifest.mpd").path])
+        let variants = root.appendingPathComponent("variants")
+        try fileManager.createDirectory(at: variants, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])
+        try Self.ffmpeg(["-i", served.path, "-map", "0:v", "-map", "0:a", "-map", "0:v", "-map", "0:a",
+                         "-c:v", "libx264", "-g", "25", "-c:a", "aac", "-s:v:0", "320x240", "-b:v:0", "300k",
+                         "-s:v:1", "160x120", "-b:v:1", "60k", "-f", "hls", "-hls_time", "2", "-hls_playlist_type", "vod",
+                         "-var_stream_map", "v:0,a:0 v:1,a:1", "-master_pl_name", "master.m3u8",
+                         "-hls_segment_filename", variants.appendingPathComponent("v%v_%d.ts").path,
+                         variants.appendingPathComponent("v%v.m3u8").path])
         let playlist = try String(contentsOf: root.appendingPathComponent("hls/index.m3u8"), encoding: .utf8)
         for name in try fileManager.contentsOfDirectory(atPath: root.appendingPathComponent("hls").path) where name.hasSuffix(".ts") {
             try fileManager.copyItem(at: root.appendingPathComponent("hls/\(name)"), to: localSegments.appendingPathComponent(name))

@@ -30,7 +30,7 @@ final class HelpTextTests: XCTestCase {
                 case .flag, .optionalValue: value = []
                 case .value(let placeholder):
                     value = [["TIME": "1", "N": "2", "PERCENT": "100", "X": "1", "WxH": "2x2", "W": "2", "H": "2", "ID": "1",
-                              "SECONDS": "5", "SIZE": "20MiB", "auto|yes|no": "yes", "FIELDS": "X-A: b"][placeholder] ?? "text"]
+                              "SECONDS": "5", "SIZE": "20MiB", "auto|yes|no": "yes", "max|min|BITS": "min", "FIELDS": "X-A: b"][placeholder] ?? "text"]
                 }
                 XCTAssertNoThrow(try OptionParser.parse([name] + value + ["a.mp4"]), name)
             }

@@ -121,4 +121,26 @@ final class NetworkSourceTests: XCTestCase {
         XCTAssertTrue(guardian.shouldGiveUp)
         XCTAssertFalse(guardian.hasTimedOut, "a cancel is not a timeout")
     }
+
+    func testHLSVariantChoice() {
+        XCTAssertEqual(HLSBitrate("max"), .max)
+        XCTAssertEqual(HLSBitrate("500000"), .limit(500_000))
+        XCTAssertNil(HLSBitrate("fast"))
+        XCTAssertEqual(HLSBitrate.limit(500).pick([100, 400, 900]), 400)
+        XCTAssertEqual(HLSBitrate.limit(50).pick([100, 400]), 100, "none low enough: the lowest")
+        XCTAssertEqual(HLSBitrate.min.pick([100, 400]), 100)
+
+        func track(_ kind: Track.Kind, _ id: Int, _ bitrate: Int?) -> Track {
+            var track = Track(id: id, kind: kind, codec: "h264", streamIndex: id)
+            track.hlsBitrate = bitrate
+            return track
+        }
+        let tracks = [track(.video, 1, 300), track(.audio, 1, 300), track(.video, 2, 900), track(.audio, 2, 900)]
+        XCTAssertEqual(TrackChooser.choose(.auto, among: tracks, kind: .video, variant: .max, with: nil), 2)
+        XCTAssertEqual(TrackChooser.choose(.auto, among: tracks, kind: .audio, variant: .max, with: tracks[0]), 1,
+                       "the sound of the variant whose picture plays")
+        XCTAssertEqual(TrackChooser.choose(.id(1), among: tracks, kind: .video, variant: .max, with: nil), 1, "an id wins")
+        let plain = [track(.video, 1, nil), track(.video, 2, nil)]
+        XCTAssertEqual(TrackChooser.choose(.auto, among: plain, kind: .video, variant: .max, with: nil), 1)
+    }
 }

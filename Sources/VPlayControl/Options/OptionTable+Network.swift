@@ -27,6 +27,12 @@ extension OptionTable {
                    default: "system") { draft, use throws(OptionError) in
             draft.options.player.network.tlsCAFile = try use.text()
         },
+        OptionSpec(["--hls-bitrate"], .value("max|min|BITS"), "the HLS variant to play: highest, lowest, or highest up to BITS/s",
+                   default: "max") { draft, use throws(OptionError) in
+            let text = try use.text()
+            guard let choice = HLSBitrate(text) else { throw .invalidValue(use.name, text, expected: "max, min or bits per second") }
+            draft.options.player.network.hlsBitrate = choice
+        },
         OptionSpec(["--cache"], .value("auto|yes|no"), "the demuxer cache; auto: on for network sources", default: "auto") { draft, use throws(OptionError) in
             let text = try use.text()
             guard let mode = CacheOptions.Mode(rawValue: text) else {

@@ -95,9 +95,12 @@ public final class Player {
         let demuxer = Demuxer(file: file, cache: demuxerCacheEnabled ? DemuxCacheLimits(options.cache) : nil) { _, _ in wake() }
         self.demuxer = demuxer
 
-        let videoID = options.videoEnabled ? TrackChooser.choose(options.videoTrack, among: tracks, kind: .video) : nil
+        let variant = options.network.hlsBitrate
+        let videoID = options.videoEnabled
+            ? TrackChooser.choose(options.videoTrack, among: tracks, kind: .video, variant: variant, with: nil) : nil
         let audioID = options.audioEnabled
-            ? TrackChooser.choose(options.audioTrack, among: tracks, kind: .audio, languages: options.audioLanguages) : nil
+            ? TrackChooser.choose(options.audioTrack, among: tracks, kind: .audio, languages: options.audioLanguages,
+                                  variant: variant, with: videoID.flatMap { Self.track(.video, $0, in: tracks) }) : nil
         let hasSound = options.audioEnabled && tracks.contains { $0.kind == .audio }
         var video: VideoPath?
         if let track = videoID.flatMap({ Self.track(.video, $0, in: tracks) }) {

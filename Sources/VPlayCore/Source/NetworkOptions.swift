@@ -14,6 +14,8 @@ public struct NetworkOptions: Sendable, Equatable {
     /// Longest wait between two reconnection attempts, seconds: attempts wait 0, 1, 3 s…
     /// and stop past this, so a server gone for good fails within a few seconds.
     public var reconnectDelayMax = 4
+    /// Which variant of an HLS master playlist plays (`--hls-bitrate`).
+    public var hlsBitrate = HLSBitrate.max
 
     public init() {}
 

@@ -14,6 +14,7 @@ extension Track {
         if let fps { fields["demux-fps"] = .number(fps) }
         if let channelCount { fields["demux-channel-count"] = .integer(channelCount) }
         if let sampleRate { fields["demux-samplerate"] = .integer(sampleRate) }
+        if let hlsBitrate { fields["hls-bitrate"] = .integer(hlsBitrate) }
         return .map(fields)
     }
 }

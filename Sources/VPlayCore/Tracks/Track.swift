@@ -27,6 +27,8 @@ public struct Track: Sendable, Equatable {
     public var fps: Double?
     public var channelCount: Int?
     public var sampleRate: Int?
+    /// The bit rate of the HLS variant the stream belongs to (mpv's `hls-bitrate`), bits/s.
+    public var hlsBitrate: Int?
 
     public init(id: Int, kind: Kind, codec: String, streamIndex: Int) {
         self.id = id

@@ -24,6 +24,7 @@ enum TrackCatalog {
             let language = tag("language", of: stream)
             track.language = language == "und" ? nil : language
             track.title = tag("title", of: stream)
+            track.hlsBitrate = tag("variant_bitrate", of: stream).flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil }
             let disposition = stream.pointee.disposition
             track.isDefault = disposition & AV_DISPOSITION_DEFAULT != 0
             track.isForced = disposition & AV_DISPOSITION_FORCED != 0
