@@ -71,4 +71,43 @@ final class NetworkFaultTests: XCTestCase {
         let player = try NetworkPlayer(["--no-video", server.url("stream")])
         try player.waitFor("media-title") { $0 == "Artist - Song" }
     }
+
+    /// The server goes silent mid-play: playing waits for the cache, the socket answers at once
+    /// meanwhile, and quit does not wait for the network.
+    func testControlsAnswerWhileTheServerStallsMidPlay() throws {
+        let clip = try MediaFactory.clip(.av(seconds: 10))
+        let size = try FileManager.default.attributesOfItem(atPath: clip.path)[.size] as! Int
+        let server = try FaultServer(.stallAfter(size / 3, file: clip))
+        let player = try NetworkPlayer(["--no-video", server.url("clip.mp4")])
+        try player.waitFor("paused-for-cache", timeout: .seconds(30)) { $0 == .bool(true) }
+        var replies: [Double] = []
+        for _ in 0..<20 {
+            let asked = ContinuousClock.now
+            XCTAssertTrue(try player.client.command("get_property", "time-pos").isSuccess)
+            replies.append(seconds(since: asked))
+            usleep(20_000)
+        }
+        replies.sort()
+        XCTAssertLessThan(replies[replies.count / 2], 0.1, "IPC replies during the stall: \(replies)")
+        XCTAssertLessThan(replies.last!, 0.5, "IPC replies during the stall: \(replies)")
+        let quitAt = ContinuousClock.now
+        _ = try player.client.sendCommand(["quit"])
+        let result = player.process.waitForExit(timeout: .seconds(10))
+        XCTAssertFalse(result.timedOut)
+        XCTAssertLessThan(seconds(since: quitAt), 2, "quit waited for the server")
+    }
+
+    /// A server silent mid-play for longer than `--network-timeout` ends the entry with an error.
+    func testServerSilentMidPlayFailsAfterTheNetworkTimeout() throws {
+        let clip = try MediaFactory.clip(.av(seconds: 10))
+        let size = try FileManager.default.attributesOfItem(atPath: clip.path)[.size] as! Int
+        let server = try FaultServer(.stallAfter(size / 3, file: clip))
+        let url = server.url("clip.mp4")
+        let player = try NetworkPlayer(["--no-video", "--network-timeout=2", url])
+        let ended = player.client.waitFor(after: 0, timeout: .seconds(40)) { $0["event"] == "end-file" }
+        XCTAssertEqual(ended?["reason"], "error", "\(String(describing: ended)); stderr: \(player.errorText)")
+        let result = player.process.waitForExit(timeout: .seconds(10))
+        XCTAssertEqual(result.status, 1, result.errorText)
+        XCTAssertTrue(result.errorText.contains("vplay: cannot open '\(url)'"), result.errorText)
+    }
 }

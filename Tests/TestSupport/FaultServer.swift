@@ -4,6 +4,7 @@ import Foundation
 /// - `.silent`: accepts connections and never answers;
 /// - `.cutAfter(bytes, file)`: serves `file` (200, full length announced) but closes the
 ///   connection after `bytes`, then stops listening, as a server gone for good;
+/// - `.stallAfter(bytes, file)`: the same, but the connection stays open and silent;
 /// - `.radio(file, title)`: serves `file` as an Icecast station named "Test Radio" whose
 ///   metadata (every 4 KiB, when asked for) says `title` is playing.
 /// Stopped when released.
@@ -11,6 +12,7 @@ public final class FaultServer: @unchecked Sendable {
     public enum Behaviour: Sendable {
         case silent
         case cutAfter(Int, file: URL)
+        case stallAfter(Int, file: URL)
         case radio(URL, title: String)
     }
 
@@ -24,6 +26,7 @@ public final class FaultServer: @unchecked Sendable {
         let arguments: [String] = switch behaviour {
         case .silent: ["silent"]
         case let .cutAfter(bytes, file): ["cut", String(bytes), file.path]
+        case let .stallAfter(bytes, file): ["stall", String(bytes), file.path]
         case let .radio(file, title): ["radio", file.path, title]
         }
         process = try ChildProcess.launch("python3", ["-u", script.path] + arguments)
@@ -65,7 +68,7 @@ public final class FaultServer: @unchecked Sendable {
             print("accepted", flush=True)
             held.append(connection)  # never answered, never closed
 
-    def cut(limit, path):
+    def cut(limit, path, stall=False):
         data = open(path, "rb").read()
         connection, _ = listener.accept()
         print("accepted", flush=True)
@@ -80,8 +83,9 @@ public final class FaultServer: @unchecked Sendable {
         header = ("HTTP/1.1 200 OK\r\nContent-Type: video/mp4\r\nContent-Length: %d\r\n"
                   "Connection: close\r\n\r\n" % len(data)).encode()
         connection.sendall(header + data[:limit])
-        connection.shutdown(socket.SHUT_RDWR)
-        connection.close()
+        if not stall:
+            connection.shutdown(socket.SHUT_RDWR)
+            connection.close()
         while True:
             time.sleep(60)
 
@@ -123,6 +127,6 @@ public final class FaultServer: @unchecked Sendable {
     elif sys.argv[1] == "radio":
         radio(sys.argv[2], sys.argv[3])
     else:
-        cut(int(sys.argv[2]), sys.argv[3])
+        cut(int(sys.argv[2]), sys.argv[3], stall=sys.argv[1] == "stall")
     """#
 }
