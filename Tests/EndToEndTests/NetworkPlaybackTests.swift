@@ -195,6 +195,9 @@ final class NetworkPlaybackTests: XCTestCase {
             try player.waitFor("time-pos") { ($0.number ?? 0) >= 7 }
             let fetched = fixture.server.requests().dropFirst(before).map(\.path)
             XCTAssertFalse(fetched.contains(unwanted), "the other variant was fetched: \(fetched)")
+            // Its window gone before the next test looks at the screen.
+            _ = try player.client.sendCommand(["quit"])
+            XCTAssertFalse(player.process.waitForExit(timeout: .seconds(30)).timedOut)
         }
     }
 
