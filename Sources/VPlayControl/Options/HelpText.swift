@@ -7,10 +7,10 @@ extension OptionParser {
             "  " + usage + String(repeating: " ", count: width - usage.count + 2) + text
         }
         return """
-            Usage: vplay [options] FILE...
+            Usage: vplay [options] FILE|URL...
 
             Options take --opt=VALUE or --opt VALUE; flags also take --flag=yes or --flag=no.
-            '--' ends the options: everything after it is a file.
+            '--' ends the options: everything after it is a file or URL.
 
             \(lines.joined(separator: "\n"))
 
