@@ -33,7 +33,7 @@ final class NetworkFixture: NSObject, XCTestObservation, @unchecked Sendable {
     }
 
     func testBundleDidFinish(_ testBundle: Bundle) {
-        server.stop()
+        server.shutDown()
         media.remove()
     }
 }

@@ -57,7 +57,11 @@ public final class NginxServer: @unchecked Sendable {
         throw ServerError(lastError)
     }
 
-    deinit {
+    deinit { shutDown() }
+
+    /// Stops the server for good and removes its config and logs (for a server kept for a
+    /// whole test run, which is never released).
+    public func shutDown() {
         stop()
         try? FileManager.default.removeItem(at: directory)
     }
