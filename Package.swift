@@ -8,6 +8,7 @@ let package = Package(
         .systemLibrary(name: "CFFmpeg", path: "Sources/CFFmpeg"),
         .systemLibrary(name: "CSDL2", path: "Sources/CSDL2"),
         .systemLibrary(name: "CPulse", path: "Sources/CPulse"),
+        .systemLibrary(name: "CSystemd", path: "Sources/CSystemd"),
         // Our own SIMD picture kernels, where they beat swscale (see PictureScaler).
         .target(name: "CPictureKernels"),
 
@@ -15,8 +16,8 @@ let package = Package(
         .target(name: "VPlayCore", dependencies: ["CFFmpeg", "CPictureKernels"]),
         // SDL window, presentation, audio device, overlay, input mapping.
         .target(name: "VPlayView", dependencies: ["VPlayCore", "CSDL2", "CPulse"]),
-        // Options, JSON IPC, status line.
-        .target(name: "VPlayControl", dependencies: ["VPlayCore"]),
+        // Options, JSON IPC, status line, MPRIS and the portal's file chooser (sd-bus).
+        .target(name: "VPlayControl", dependencies: ["VPlayCore", "CSystemd"]),
         // Thin executable: parse options, wire the parts, run the SDL loop.
         .executableTarget(name: "vplay", dependencies: ["VPlayCore", "VPlayView", "VPlayControl"]),
 

@@ -157,6 +157,7 @@ func run() -> Int32 {
             return 1
         }
     }
+    let mpris = MPRISServer.start(channel: channel, log: { if options.verbosity > 0 { report($0) } })
     let statusLine = StatusLineWriter(reallyQuiet: options.reallyQuiet)
     let quiet = options.reallyQuiet
 
@@ -218,6 +219,7 @@ func run() -> Int32 {
             ? BackgroundThumbnails { ThumbnailService(path: path, onReady: { session.wake() }) } : nil
         let onTurn = { (state: PlayerState) in
             ipc?.stateDidChange(state)
+            mpris?.stateDidChange(state)
             statusLine.update(state)
         }
         let exit = if let screen {
@@ -244,6 +246,7 @@ func run() -> Int32 {
     // Clients hear `shutdown` before the socket closes.
     channel.emit(.shutdown)
     ipc?.stop()
+    mpris?.stop()
     statusLine.finish()
     screen = nil
     session.close()

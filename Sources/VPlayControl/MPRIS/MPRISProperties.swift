@@ -1,0 +1,76 @@
+import VPlayCore
+
+/// Every property of `org.mpris.MediaPlayer2` and `org.mpris.MediaPlayer2.Player`, in the
+/// specification's order.
+enum MPRISProperties {
+    static let root = MPRISContext.rootInterface
+    static let player = MPRISContext.playerInterface
+
+    static let all: [MPRISProperty] = [
+        .fixed(root, "Identity", .string("vplay")),
+        .fixed(root, "DesktopEntry", .string("vplay")),
+        .fixed(root, "CanQuit", .boolean(true)),
+        // Without a window manager's help a program cannot bring itself to the front.
+        .fixed(root, "CanRaise", .boolean(false)),
+        MPRISProperty(root, "Fullscreen", get: { .boolean($0.value(of: "fullscreen").flag ?? false) },
+                      set: { value, state throws(MPRISError) in
+                          [try MPRISProperty.registryCommand("fullscreen", .flag(try MPRISProperty.boolean(value, for: "Fullscreen")), in: state)]
+                      }),
+        MPRISProperty(root, "CanSetFullscreen", get: { .boolean($0.state.hasVideo) }),
+        .fixed(root, "HasTrackList", .boolean(false)),
+        .fixed(root, "SupportedUriSchemes", .strings(MPRISOpenURI.schemes)),
+        .fixed(root, "SupportedMimeTypes", .strings(MPRISOpenURI.mimeTypes)),
+
+        MPRISProperty(player, "PlaybackStatus", get: { .string(playbackStatus($0.state)) }),
+        // vplay repeats a file only by `--loop` and has no playlist repeat to switch.
+        .fixed(player, "LoopStatus", .string("None")),
+        MPRISProperty(player, "Rate", get: { .double($0.value(of: "speed").number ?? 1) }, set: { value, state throws(MPRISError) in
+            let rate = try MPRISProperty.double(value, for: "Rate")
+            // The specification: a rate of 0 pauses.
+            if rate == 0 { return [.setPaused(true)] }
+            return [try MPRISProperty.registryCommand("speed", .number(rate), in: state)]
+        }),
+        .fixed(player, "MinimumRate", .double(Speed.range.lowerBound)),
+        .fixed(player, "MaximumRate", .double(Speed.range.upperBound)),
+        .fixed(player, "Shuffle", .boolean(false)),
+        MPRISProperty(player, "Metadata", get: MPRISMetadata.value),
+        MPRISProperty(player, "Volume", get: { .double(($0.value(of: "volume").number ?? 0) / 100) }, set: { value, state throws(MPRISError) in
+            // The specification: below 0 is 0. Above 1 goes up to `volume-max`.
+            let volume = max(0, try MPRISProperty.double(value, for: "Volume")) * 100
+            return [try MPRISProperty.registryCommand("volume", .number(min(volume, state.volumeMax)), in: state)]
+        }),
+        MPRISProperty(player, "Position", emitsChanges: false, get: {
+            .int64(MPRISContext.microseconds($0.value(of: "time-pos").number ?? 0))
+        }),
+        MPRISProperty(player, "CanGoNext", get: { .boolean($0.state.playlistPosition + 1 < $0.state.playlistCount) }),
+        MPRISProperty(player, "CanGoPrevious", get: { .boolean($0.state.playlistPosition > 0) }),
+        MPRISProperty(player, "CanPlay", get: { .boolean(!$0.state.path.isEmpty) }),
+        MPRISProperty(player, "CanPause", get: { .boolean(!$0.state.path.isEmpty) }),
+        MPRISProperty(player, "CanSeek", get: { .boolean($0.value(of: "duration").number != nil) }),
+        .fixed(player, "CanControl", .boolean(true)),
+    ]
+
+    /// `Playing`, `Paused` (also at the end, where vplay waits paused), or `Stopped` with no file.
+    static func playbackStatus(_ state: PlayerState) -> String {
+        if state.path.isEmpty { return "Stopped" }
+        return state.isPaused || state.eofReached ? "Paused" : "Playing"
+    }
+
+    static func property(interface: String, name: String) throws(MPRISError) -> MPRISProperty {
+        guard interface == root || interface == player else { throw .unknownInterface(interface) }
+        guard let property = all.first(where: { $0.interface == interface && $0.name == name }) else {
+            throw .unknownProperty(interface, name)
+        }
+        return property
+    }
+
+    /// Every property of `interface` by name.
+    static func values(of interface: String, in context: MPRISContext) throws(MPRISError) -> [String: DBusValue] {
+        guard interface == root || interface == player else { throw .unknownInterface(interface) }
+        var values: [String: DBusValue] = [:]
+        for property in all where property.interface == interface {
+            values[property.name] = property.get(context)
+        }
+        return values
+    }
+}
