@@ -48,6 +48,9 @@ final class ConfigTestsInput: XCTestCase {
             ("ENTER", "ENTER", []), ("ESC", "ESC", []), ("BS", "BS", []), ("TAB", "TAB", []),
             ("LEFT", "LEFT", []), ("UP", "UP", []), ("DOWN", "DOWN", []), ("HOME", "HOME", []),
             ("END", "END", []), ("PGUP", "PGUP", []), ("PGDWN", "PGDWN", []),
+            ("PLAYPAUSE", "PLAYPAUSE", []), ("PLAY", "PLAYPAUSE", []), ("pause", "PLAYPAUSE", []), ("STOP", "STOP", []),
+            ("NEXT", "NEXT", []), ("PREV", "PREV", []), ("MUTE", "MUTE", []),
+            ("VOLUME_UP", "VOLUME_UP", []), ("VOLUME_DOWN", "VOLUME_DOWN", []),
         ]
         for (text, name, modifiers) in cases {
             XCTAssertEqual(key(text)?.name, name, text)

@@ -29,6 +29,18 @@ final class KeyBindingsTests: XCTestCase {
         XCTAssertNil(command(.character("x")))
     }
 
+    func testMediaKeysHaveMPVsBindings() {
+        let table: [(MediaKey, PlayerCommand)] = [
+            (.playPause, .togglePause), (.stop, .quit(code: 0)), (.next, .playlistNext), (.previous, .playlistPrevious),
+            (.mute, .toggleMute), (.volumeUp, .addVolume(2)), (.volumeDown, .addVolume(-2)),
+        ]
+        for (key, expected) in table {
+            XCTAssertEqual(command(.media(key)), expected, "\(key)")
+        }
+        XCTAssertEqual(command(.media(.volumeUp), repeating: true), .addVolume(2), "a held volume key repeats")
+        XCTAssertNil(command(.media(.playPause), repeating: true), "a held play key toggles once")
+    }
+
     func testEscapeLeavesFullscreenBeforeQuitting() {
         XCTAssertEqual(command(.escape, fullscreen: true), .setFullscreen(false))
         XCTAssertEqual(command(.escape, fullscreen: false), .quit(code: 0))
@@ -71,6 +83,11 @@ final class KeyBindingsTests: XCTestCase {
         XCTAssertEqual(press(SDLK_q.rawValue, KMOD_LCTRL), KeyPress(.character("q"), modifiers: .control))
         XCTAssertEqual(press(SDLK_BACKSPACE.rawValue), KeyPress(.backspace))
         XCTAssertNil(press(SDLK_F1.rawValue))
+        XCTAssertEqual(press(SDLK_AUDIOPLAY.rawValue), KeyPress(.media(.playPause)))
+        XCTAssertEqual(press(SDLK_AUDIOPLAY.rawValue, KMOD_LSHIFT), KeyPress(.media(.playPause)), "X's Pause is Shift+Play")
+        XCTAssertEqual(press(SDLK_VOLUMEUP.rawValue, repeating: true), KeyPress(.media(.volumeUp), isRepeat: true))
+        XCTAssertEqual(press(SDLK_AUDIOMUTE.rawValue), KeyPress(.media(.mute)))
+        XCTAssertEqual(press(SDLK_AUDIONEXT.rawValue), KeyPress(.media(.next)))
         var release = SDL_KeyboardEvent()
         release.type = SDL_KEYUP.rawValue
         release.keysym.sym = Int32(bitPattern: SDLK_q.rawValue)

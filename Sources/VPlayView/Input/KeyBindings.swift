@@ -48,6 +48,14 @@ public enum KeyBindings {
         case .character("<"): binding = (.playlistPrevious, false)
         case .character("."): binding = (.frameStep, true)
         case .character(","): binding = (.frameBackStep, true)
+        // mpv's media key bindings.
+        case .media(.playPause): binding = (.togglePause, false)
+        case .media(.stop): binding = (.quit(code: 0), false)
+        case .media(.next): binding = (.playlistNext, false)
+        case .media(.previous): binding = (.playlistPrevious, false)
+        case .media(.mute): binding = (.toggleMute, false)
+        case .media(.volumeUp): binding = (.addVolume(volumeStep), true)
+        case .media(.volumeDown): binding = (.addVolume(-volumeStep), true)
         default: binding = nil
         }
         guard let binding, binding.repeats || !press.isRepeat else { return nil }
