@@ -11,11 +11,13 @@ let package = Package(
         .systemLibrary(name: "CSystemd", path: "Sources/CSystemd"),
         // Our own SIMD picture kernels, where they beat swscale (see PictureScaler).
         .target(name: "CPictureKernels"),
+        // Lifts the X server's screensaver suspension SDL 2.26 leaves behind (see its header).
+        .target(name: "CScreensaver"),
 
         // Engine: demux, queues, decoders, clocks, sync, seek, the Player. No SDL.
         .target(name: "VPlayCore", dependencies: ["CFFmpeg", "CPictureKernels"]),
         // SDL window, presentation, audio device, overlay, input mapping.
-        .target(name: "VPlayView", dependencies: ["VPlayCore", "CSDL2", "CPulse"]),
+        .target(name: "VPlayView", dependencies: ["VPlayCore", "CSDL2", "CPulse", "CScreensaver"]),
         // Options, JSON IPC, status line, MPRIS and the portal's file chooser (sd-bus).
         .target(name: "VPlayControl", dependencies: ["VPlayCore", "CSystemd"]),
         // Thin executable: parse options, wire the parts, run the SDL loop.

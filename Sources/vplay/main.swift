@@ -158,6 +158,7 @@ func run() -> Int32 {
         }
     }
     let mpris = MPRISServer.start(channel: channel, log: { if options.verbosity > 0 { report($0) } })
+    let screensaver = Screensaver(policy: options.stopScreensaver)
     let statusLine = StatusLineWriter(reallyQuiet: options.reallyQuiet)
     let quiet = options.reallyQuiet
 
@@ -220,6 +221,7 @@ func run() -> Int32 {
         let onTurn = { (state: PlayerState) in
             ipc?.stateDidChange(state)
             mpris?.stateDidChange(state)
+            screensaver.update(state, window: screen?.window)
             statusLine.update(state)
         }
         let exit = if let screen {

@@ -88,6 +88,13 @@ enum OptionTable {
         OptionSpec(["--thumbnails"], .flag, "seek-bar previews: a picture of the video above the pointer", default: "yes") { draft, use throws(OptionError) in
             draft.options.thumbnails = try use.flag()
         },
+        OptionSpec(["--stop-screensaver"], .optionalValue("yes|no|always"), "keep the screensaver off while video plays; always: also paused", default: "yes") { draft, use throws(OptionError) in
+            let text = use.value ?? "yes"
+            guard let policy = ScreensaverPolicy(rawValue: text) else {
+                throw .invalidValue(use.name, text, expected: "yes, no or always")
+            }
+            draft.options.stopScreensaver = policy
+        },
         OptionSpec(["--screenshot-directory"], .value("DIR"), "where screenshots go", default: "current directory") { draft, use throws(OptionError) in
             draft.options.player.screenshotDirectory = try use.text()
         },
