@@ -26,7 +26,7 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["CFFmpeg"], path: "Tests/TestSupport"),
         .testTarget(name: "VPlayCoreTests", dependencies: ["VPlayCore", "TestSupport", "CFFmpeg", "CPictureKernels"]),
         .testTarget(name: "VPlayViewTests", dependencies: ["VPlayView", "VPlayCore"]),
-        .testTarget(name: "VPlayControlTests", dependencies: ["VPlayControl", "VPlayCore"]),
+        .testTarget(name: "VPlayControlTests", dependencies: ["VPlayControl", "VPlayCore", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "VPlayView"], exclude: ["python"]),
     ],
     swiftLanguageModes: [.v6]

@@ -33,6 +33,13 @@ final class DBusConnection: @unchecked Sendable {
         return access(path, F_OK) == 0 ? "unix:path=" + path : nil
     }
 
+    /// The connection's own name on the bus (`:1.42`); waits for the bus's greeting.
+    var uniqueName: String? {
+        var name: UnsafePointer<CChar>?
+        guard sd_bus_get_unique_name(pointer, &name) >= 0, let name else { return nil }
+        return String(cString: name)
+    }
+
     // MARK: the poll loop
 
     var descriptor: Int32 { sd_bus_get_fd(pointer) }
@@ -43,6 +50,25 @@ final class DBusConnection: @unchecked Sendable {
         var usec: UInt64 = 0
         guard sd_bus_get_timeout(pointer, &usec) >= 0, usec != UInt64.max else { return nil }
         return usec
+    }
+
+    /// Milliseconds for `poll()`: until sd-bus needs `process()` or `deadline`, whichever is
+    /// first; -1 (forever) when neither.
+    func pollTimeout(until deadline: ContinuousClock.Instant?) -> Int32 {
+        var milliseconds: Int64 = -1
+        if let busDeadline = self.deadline {
+            var now = timespec()
+            clock_gettime(CLOCK_MONOTONIC, &now)
+            let nowMicroseconds = UInt64(now.tv_sec) * 1_000_000 + UInt64(now.tv_nsec) / 1000
+            milliseconds = busDeadline <= nowMicroseconds ? 0 : Int64((busDeadline - nowMicroseconds + 999) / 1000)
+        }
+        if let deadline {
+            let left = ContinuousClock.now.duration(to: deadline).components
+            // Rounded up, so the loop does not wake just before the deadline and spin.
+            let ours = max(0, left.seconds * 1000 + (left.attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000)
+            milliseconds = milliseconds < 0 ? ours : min(milliseconds, ours)
+        }
+        return Int32(clamping: milliseconds)
     }
 
     /// Reads, writes and dispatches until there is nothing left to do now.

@@ -53,7 +53,8 @@ final class MPRISEventLoop {
             if let connection {
                 descriptors.append(pollfd(fd: connection.descriptor, events: connection.pollEvents, revents: 0))
             }
-            guard poll(&descriptors, nfds_t(descriptors.count), timeout()) >= 0 || errno == EINTR else { break }
+            let timeout = connection?.pollTimeout(until: held.map(\.deadline).min()) ?? -1
+            guard poll(&descriptors, nfds_t(descriptors.count), timeout) >= 0 || errno == EINTR else { break }
             if descriptors[0].revents != 0 { deliverInbox() }
             processBus()
             releaseReplies()
@@ -183,22 +184,5 @@ final class MPRISEventLoop {
         } catch {
             log("MPRIS: cannot send \(member): \(error.description)")
         }
-    }
-
-    /// Milliseconds for `poll()`: until sd-bus or a held reply needs us; else forever.
-    private func timeout() -> Int32 {
-        var milliseconds: Int64 = -1
-        if let deadline = connection?.deadline {
-            var now = timespec()
-            clock_gettime(CLOCK_MONOTONIC, &now)
-            let nowMicroseconds = UInt64(now.tv_sec) * 1_000_000 + UInt64(now.tv_nsec) / 1000
-            milliseconds = deadline <= nowMicroseconds ? 0 : Int64((deadline - nowMicroseconds + 999) / 1000)
-        }
-        if let next = held.map(\.deadline).min() {
-            let left = ContinuousClock.now.duration(to: next).components
-            let replyMilliseconds = max(0, left.seconds * 1000 + (left.attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000)
-            milliseconds = milliseconds < 0 ? replyMilliseconds : min(milliseconds, replyMilliseconds)
-        }
-        return Int32(clamping: milliseconds)
     }
 }

@@ -1,0 +1,52 @@
+import Foundation
+
+/// The `OpenFile` call of the desktop portal's file chooser: its arguments and how its
+/// answer reads.
+enum PortalFileChooserOptions {
+    static let service = "org.freedesktop.portal.Desktop"
+    static let objectPath = "/org/freedesktop/portal/desktop"
+    static let interface = "org.freedesktop.portal.FileChooser"
+    static let requestInterface = "org.freedesktop.portal.Request"
+
+    /// Filters by name: globs (type 0) or MIME types (type 1), as the portal takes them.
+    static let filters: [(name: String, patterns: [(type: UInt32, pattern: String)])] = [
+        ("Video", [(1, "video/*"), (1, "application/vnd.apple.mpegurl"), (1, "application/dash+xml")]),
+        ("Audio", [(1, "audio/*")]),
+        ("Subtitles", ["*.srt", "*.ass", "*.ssa", "*.vtt", "*.sub", "*.sup"].map { (0, $0) }),
+        ("All files", [(0, "*")]),
+    ]
+
+    /// `OpenFile`'s arguments: no parent window, the title, and the options.
+    static func arguments(title: String, token: String) -> [DBusValue] {
+        let filterList = DBusValue.array(element: "(sa(us))", filters.map { filter in
+            .structure([.string(filter.name),
+                        .array(element: "(us)", filter.patterns.map { .structure([.uint32($0.type), .string($0.pattern)]) })])
+        })
+        return [.string(""), .string(title), .variantMap([
+            "handle_token": .string(token),
+            "multiple": .boolean(true),
+            "modal": .boolean(true),
+            "filters": filterList,
+        ])]
+    }
+
+    /// Where the portal publishes the request of a call from `uniqueName` with `token`
+    /// (the specification's rule, so its `Response` can be awaited before the call returns).
+    static func requestPath(uniqueName: String, token: String) -> String {
+        let sender = uniqueName.drop { $0 == ":" }.replacingOccurrences(of: ".", with: "_")
+        return "/org/freedesktop/portal/desktop/request/\(sender)/\(token)"
+    }
+
+    /// The answer of a `Response` signal (`u` code, `a{sv}` results).
+    static func choice(from arguments: [DBusValue]) -> FileChoice {
+        guard arguments.count == 2, arguments[0].integer == 0 else { return .cancelled }
+        let uris = arguments[1].entries?["uris"]?.elements?.compactMap(\.string) ?? []
+        return .chosen(uris.map(path(of:)))
+    }
+
+    /// A `file://` URI as its path; any other URI as given.
+    static func path(of uri: String) -> String {
+        guard let url = URL(string: uri), url.isFileURL else { return uri }
+        return url.path
+    }
+}
