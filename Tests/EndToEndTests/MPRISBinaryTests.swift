@@ -115,6 +115,33 @@ final class MPRISBinaryTests: XCTestCase {
         XCTAssertTrue(try trackID(bus).hasPrefix("/org/mpris/MediaPlayer2/vplay/track/"))
     }
 
+    func testTagsAndTheEmbeddedCoverAreInTheMetadata() throws {
+        try requireTools()
+        let bus = try PrivateBus()
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("vplay-mpris-tags-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let clip = directory.appendingPathComponent("tagged.mp3")
+        try ChildProcess.run("ffmpeg", ["-v", "error", "-f", "lavfi", "-i", "sine=frequency=440:duration=20",
+                                        "-f", "lavfi", "-i", "color=c=red:s=64x64:d=1", "-map", "0:a", "-map", "1:v",
+                                        "-c:a", "libmp3lame", "-c:v", "png", "-frames:v", "1", "-disposition:v:0", "attached_pic",
+                                        "-id3v2_version", "3", "-metadata", "artist=The Testers", "-metadata", "album=Bus Lines",
+                                        "-metadata", "title=Signal", clip.path], timeout: .seconds(60)).requireSuccess()
+        var player: PlayerSession? = try startPlayer(on: bus, clip: clip, title: "Signal")
+        XCTAssertEqual(try playerctl(bus, "metadata", "xesam:artist"), "The Testers")
+        XCTAssertEqual(try playerctl(bus, "metadata", "xesam:album"), "Bus Lines")
+        XCTAssertEqual(try playerctl(bus, "metadata", "xesam:title"), "Signal")
+        let art = try XCTUnwrap(URL(string: try playerctl(bus, "metadata", "mpris:artUrl")))
+        XCTAssertTrue(art.isFileURL)
+        let picture = try Data(contentsOf: art)
+        XCTAssertEqual(Array(picture.prefix(4)), [0x89, 0x50, 0x4E, 0x47], "the cover is not the file's PNG")
+        XCTAssertEqual((try FileManager.default.attributesOfItem(atPath: art.deletingLastPathComponent().path)[.posixPermissions] as? Int), 0o700)
+        _ = try player?.ipc?.command(["quit"])
+        XCTAssertEqual(player?.process.waitForExit(timeout: .seconds(10)).status, 0)
+        player = nil
+        XCTAssertFalse(FileManager.default.fileExists(atPath: art.deletingLastPathComponent().path), "the cover was left behind")
+    }
+
     func testEverySeekIsSignalled() throws {
         try requireTools()
         let bus = try PrivateBus()

@@ -3,9 +3,17 @@ import VPlayCore
 /// What the MPRIS properties are read from: the player's published state and which loaded
 /// file it is (a file opened again is a new track, so a stale `SetPosition` misses it).
 struct MPRISContext: Equatable {
+    init(state: PlayerState, trackNumber: Int, artURL: String? = nil) {
+        self.state = state
+        self.trackNumber = trackNumber
+        self.artURL = artURL
+    }
+
     var state: PlayerState
     /// Counts the files loaded since start; 0 before the first.
     var trackNumber: Int
+    /// The `file://` URL of the file's cover, nil for none.
+    var artURL: String?
 
     static let objectPath = "/org/mpris/MediaPlayer2"
     static let rootInterface = "org.mpris.MediaPlayer2"

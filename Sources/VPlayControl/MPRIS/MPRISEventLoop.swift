@@ -28,8 +28,11 @@ final class MPRISEventLoop {
     private var object: DBusSlot?
     private var nameRequest: DBusSlot?
     private var stopRequested = false
+    private let coverArt: MPRISCoverArtFiles
 
-    init(address: String, inbox: IPCInbox, channel: PlayerChannel, log: @escaping @Sendable (String) -> Void) {
+    init(address: String, environment: [String: String], inbox: IPCInbox, channel: PlayerChannel,
+         log: @escaping @Sendable (String) -> Void) {
+        coverArt = MPRISCoverArtFiles(environment: environment)
         self.address = address
         self.inbox = inbox
         self.channel = channel
@@ -62,6 +65,7 @@ final class MPRISEventLoop {
         held.forEach { connection?.reply(to: $0.call, error: "org.freedesktop.DBus.Error.NoReply", message: "vplay is quitting") }
         connection?.flush()
         leaveBus()
+        coverArt.removeAll()
     }
 
     // MARK: the bus
@@ -110,7 +114,7 @@ final class MPRISEventLoop {
             return true
         }
         // Reads see the newest state (the position moves between turns of this loop).
-        let now = MPRISContext(state: channel.state, trackNumber: context.trackNumber)
+        let now = MPRISContext(state: channel.state, trackNumber: context.trackNumber, artURL: context.artURL)
         switch MPRISObject.outcome(for: MPRISCall(interface: interface, member: member, arguments: arguments), in: now) {
         case .unhandled:
             return false
@@ -164,6 +168,7 @@ final class MPRISEventLoop {
             case .state(let state):
                 context.state = state
             }
+            context.artURL = coverArt.url(for: context.state.embeddedPicture)
             announceChanges()
         }
     }

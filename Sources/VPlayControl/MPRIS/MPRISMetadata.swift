@@ -1,7 +1,7 @@
 import Foundation
 import VPlayCore
 
-/// The `Metadata` map: the track's id, length, title and address.
+/// The `Metadata` map: the track's id, length, title, address, artist, album and cover.
 enum MPRISMetadata {
     static func value(_ context: MPRISContext) -> DBusValue {
         var entries: [String: DBusValue] = ["mpris:trackid": .objectPath(context.trackID)]
@@ -13,6 +13,9 @@ enum MPRISMetadata {
             entries["xesam:title"] = .string(title)
         }
         entries["xesam:url"] = .string(url(of: context.state.path))
+        if let artist = context.state.artist { entries["xesam:artist"] = .strings([artist]) }
+        if let album = context.state.album { entries["xesam:album"] = .string(album) }
+        if let artURL = context.artURL { entries["mpris:artUrl"] = .string(artURL) }
         return .variantMap(entries)
     }
 

@@ -24,20 +24,21 @@ public final class MPRISServer: Sendable {
             return nil
         }
         do throws(IPCServerError) {
-            return MPRISServer(channel: channel, address: address, inbox: try IPCInbox(), log: log)
+            return MPRISServer(channel: channel, address: address, environment: environment, inbox: try IPCInbox(), log: log)
         } catch {
             log("no MPRIS: \(error.description)")
             return nil
         }
     }
 
-    private init(channel: PlayerChannel, address: String, inbox: IPCInbox, log: @escaping @Sendable (String) -> Void) {
+    private init(channel: PlayerChannel, address: String, environment: [String: String], inbox: IPCInbox,
+                 log: @escaping @Sendable (String) -> Void) {
         self.channel = channel
         self.inbox = inbox
         subscription = channel.subscribe { event, state in inbox.post(event, state: state) }
         let finished = finished
         let thread = Thread {
-            MPRISEventLoop(address: address, inbox: inbox, channel: channel, log: log).run()
+            MPRISEventLoop(address: address, environment: environment, inbox: inbox, channel: channel, log: log).run()
             finished.signal()
         }
         thread.name = "vplay-mpris"

@@ -145,6 +145,9 @@ public final class Player {
 
         state.path = path
         state.title = file.title ?? (path as NSString).lastPathComponent
+        state.artist = file.tag("artist")
+        state.album = file.tag("album")
+        state.embeddedPicture = file.embeddedPicture
         state.duration = file.duration
         state.hasVideo = video != nil || coverArt != nil
         state.videoWidth = geometry?.width ?? 0

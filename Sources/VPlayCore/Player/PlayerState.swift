@@ -4,6 +4,11 @@
 public struct PlayerState: Sendable, Equatable {
     public var path: String = ""
     public var title: String = ""
+    /// The file's `artist` and `album` tags.
+    public var artist: String?
+    public var album: String?
+    /// The cover stored in the file, nil for none.
+    public var embeddedPicture: EmbeddedPicture?
     /// Seconds since the start of the file.
     public var position: Double = 0
     /// Seconds; nil when the container does not say.
