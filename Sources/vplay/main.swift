@@ -167,12 +167,13 @@ func run() -> Int32 {
     let keys = keyMapping(input.bindings)
     let watchLater = WatchLaterStore(directory: WatchLaterStore.defaultDirectory(), warn: { report($0) })
     var playlist = Playlist(options.files)
+    var playerOptions = options.player
     var screen: Screen?
     var hasPlayed = false
     var lastStats = PlaybackStats()
     var status: Int32 = 0
     playing: while let path = playlist.current {
-        var fileOptions = options.player
+        var fileOptions = playerOptions
         fileOptions.playlistPosition = playlist.index
         fileOptions.playlistCount = playlist.entries.count
         var resumedAt: Double?
@@ -232,6 +233,7 @@ func run() -> Int32 {
         }
         thumbnails?.stop()
         player.shutdown()
+        playerOptions.keepLoops(of: player.state)
         if case .quit = exit, options.savePositionOnQuit || player.state.savesPositionOnQuit {
             rememberPosition(of: player.state, in: watchLater)
         }

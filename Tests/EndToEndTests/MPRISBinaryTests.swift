@@ -102,6 +102,30 @@ final class MPRISBinaryTests: XCTestCase {
         XCTAssertTrue(poll(timeout: .seconds(10)) { (try? ipc.property("playlist-pos") as? Int) == 0 }, "Previous did not go back")
     }
 
+    func testLoopStatusRepeatsTheFileOrGoesRoundThePlaylist() throws {
+        try requireTools()
+        let bus = try PrivateBus()
+        let clips = try [20.0, 21.0].map { try MediaFactory.clip(.av(seconds: $0)) }
+        let player = try startPlayer(on: bus, clip: clips[1], arguments: [clips[0].path], title: clips[0].lastPathComponent)
+        let ipc = try XCTUnwrap(player.ipc)
+        XCTAssertEqual(try playerctl(bus, "loop"), "None")
+        try playerctl(bus, "loop", "Playlist")
+        XCTAssertEqual(try ipc.property("loop-playlist") as? String, "inf")
+        XCTAssertEqual(try playerctl(bus, "loop"), "Playlist")
+        try playerctl(bus, "previous")
+        XCTAssertTrue(poll(timeout: .seconds(10)) { (try? ipc.property("playlist-pos") as? Int) == 1 }, "Previous did not go round to the last file")
+        try playerctl(bus, "next")
+        XCTAssertTrue(poll(timeout: .seconds(10)) { (try? ipc.property("playlist-pos") as? Int) == 0 }, "Next did not go round to the first file")
+        try playerctl(bus, "loop", "Track")
+        XCTAssertEqual(try ipc.property("loop-file") as? String, "inf")
+        XCTAssertEqual(try ipc.property("loop-playlist") as? String, "no")
+        try playerctl(bus, "next")
+        XCTAssertTrue(poll(timeout: .seconds(10)) { (try? ipc.property("playlist-pos") as? Int) == 1 })
+        XCTAssertEqual(try playerctl(bus, "loop"), "Track", "the next file forgot loop-file")
+        _ = try ipc.command(["set_property", "loop-file", "no"])
+        XCTAssertTrue(poll { (try? self.playerctl(bus, "loop")) == "None" })
+    }
+
     func testMetadataHasTheTrackLengthTitleAndURL() throws {
         try requireTools()
         let bus = try PrivateBus()

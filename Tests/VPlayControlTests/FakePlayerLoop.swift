@@ -100,6 +100,8 @@ final class FakePlayerLoop: @unchecked Sendable {
             state.isQuitting = true
             state.exitCode = code
             return [.endFile(reason: .quit), .shutdown]
+        case .setLoopFile(let count): state.loopFile = count
+        case .setLoopPlaylist(let loops): state.loopsPlaylist = loops
         case .setABLoop(let a, let b):
             state.abLoopA = a
             state.abLoopB = b

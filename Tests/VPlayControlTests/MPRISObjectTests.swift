@@ -107,6 +107,20 @@ final class MPRISObjectTests: XCTestCase {
         XCTAssertEqual(call(properties, "GetAll", .string("org.example")), .failure(.unknownInterface("org.example")))
     }
 
+    func testLoopStatusIsLoopFileAndLoopPlaylist() {
+        var state = PlayerState.playing
+        XCTAssertEqual(get(player, "LoopStatus", in: context(state)), .string("None"))
+        state.loopsPlaylist = true
+        XCTAssertEqual(get(player, "LoopStatus", in: context(state)), .string("Playlist"))
+        state.loopFile = nil
+        XCTAssertEqual(get(player, "LoopStatus", in: context(state)), .string("Track"))
+        let set = { (status: String) in self.call(self.properties, "Set", .string(self.player), .string("LoopStatus"), .variant(.string(status))) }
+        XCTAssertEqual(set("Track"), .perform([.setLoopFile(nil), .setLoopPlaylist(false)]))
+        XCTAssertEqual(set("Playlist"), .perform([.setLoopFile(0), .setLoopPlaylist(true)]))
+        XCTAssertEqual(set("None"), .perform([.setLoopFile(0), .setLoopPlaylist(false)]))
+        XCTAssertTrue(isInvalid(set("Sometimes")))
+    }
+
     func testOpenURITakesFilesAndWebAddressesOnly() throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("mpris open \(UUID().uuidString).mkv")
         try Data().write(to: file)

@@ -51,7 +51,7 @@ enum MPRISIntrospection {
         <method name="OpenUri"><arg name="Uri" type="s" direction="in"/></method>
         <signal name="Seeked"><arg name="Position" type="x"/></signal>
         <property name="PlaybackStatus" type="s" access="read"/>
-        <property name="LoopStatus" type="s" access="read"/>
+        <property name="LoopStatus" type="s" access="readwrite"/>
         <property name="Rate" type="d" access="readwrite"/>
         <property name="Shuffle" type="b" access="read"/>
         <property name="Metadata" type="a{sv}" access="read"/>

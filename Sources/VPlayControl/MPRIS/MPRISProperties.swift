@@ -22,8 +22,13 @@ enum MPRISProperties {
         .fixed(root, "SupportedMimeTypes", .strings(MPRISOpenURI.mimeTypes)),
 
         MPRISProperty(player, "PlaybackStatus", get: { .string(playbackStatus($0.state)) }),
-        // vplay repeats a file only by `--loop` and has no playlist repeat to switch.
-        .fixed(player, "LoopStatus", .string("None")),
+        MPRISProperty(player, "LoopStatus", get: { .string(loopStatus($0)) }, set: { value, state throws(MPRISError) in
+            guard let status = value.string, let loops = loopSettings[status] else {
+                throw .invalidArguments("LoopStatus is None, Track or Playlist")
+            }
+            return [try MPRISProperty.registryCommand("loop-file", loops.file, in: state),
+                    try MPRISProperty.registryCommand("loop-playlist", loops.playlist, in: state)]
+        }),
         MPRISProperty(player, "Rate", get: { .double($0.value(of: "speed").number ?? 1) }, set: { value, state throws(MPRISError) in
             let rate = try MPRISProperty.double(value, for: "Rate")
             // The specification: a rate of 0 pauses.
@@ -42,12 +47,26 @@ enum MPRISProperties {
         MPRISProperty(player, "Position", emitsChanges: false, get: {
             .int64(MPRISContext.microseconds($0.value(of: "time-pos").number ?? 0))
         }),
-        MPRISProperty(player, "CanGoNext", get: { .boolean($0.state.playlistPosition + 1 < $0.state.playlistCount) }),
-        MPRISProperty(player, "CanGoPrevious", get: { .boolean($0.state.playlistPosition > 0) }),
+        // With loop-playlist the list goes round.
+        MPRISProperty(player, "CanGoNext", get: { .boolean($0.state.playlistPosition + 1 < $0.state.playlistCount || $0.state.loopsPlaylist) }),
+        MPRISProperty(player, "CanGoPrevious", get: { .boolean($0.state.playlistPosition > 0 || $0.state.loopsPlaylist) }),
         MPRISProperty(player, "CanPlay", get: { .boolean(!$0.state.path.isEmpty) }),
         MPRISProperty(player, "CanPause", get: { .boolean(!$0.state.path.isEmpty) }),
         MPRISProperty(player, "CanSeek", get: { .boolean($0.value(of: "duration").number != nil) }),
         .fixed(player, "CanControl", .boolean(true)),
+    ]
+
+    /// `Track` while the file repeats (`loop-file`), else `Playlist` while the list does.
+    static func loopStatus(_ context: MPRISContext) -> String {
+        if context.value(of: "loop-file") != .text("no") { return "Track" }
+        return context.value(of: "loop-playlist") != .text("no") ? "Playlist" : "None"
+    }
+
+    /// The `loop-file` and `loop-playlist` values of each `LoopStatus`.
+    private static let loopSettings: [String: (file: PropertyValue, playlist: PropertyValue)] = [
+        "None": (.text("no"), .text("no")),
+        "Track": (.text("inf"), .text("no")),
+        "Playlist": (.text("no"), .text("inf")),
     ]
 
     /// `Playing`, `Paused` (also at the end, where vplay waits paused), or `Stopped` with no file.

@@ -22,11 +22,18 @@ enum OptionTable {
         OptionSpec(["--autoexit", "-autoexit"], .flag, "quit at the end instead of pausing there", default: "no") { draft, use throws(OptionError) in
             draft.options.player.autoExit = try use.flag()
         },
-        OptionSpec(["--loop"], .optionalValue("N|inf|no"), "play N more times; bare or inf/yes: forever", default: "no") { draft, use throws(OptionError) in
+        OptionSpec(["--loop", "--loop-file"], .optionalValue("N|inf|no"), "play N more times; bare or inf/yes: forever", default: "no") { draft, use throws(OptionError) in
             switch use.value {
             case nil, "inf", "yes": draft.options.player.loopCount = nil
             case "no": draft.options.player.loopCount = 0
             default: draft.options.player.loopCount = try use.integer(in: 0...Int(Int32.max))
+            }
+        },
+        OptionSpec(["--loop-playlist"], .optionalValue("inf|no"), "after the last file, play the first again", default: "no") { draft, use throws(OptionError) in
+            switch use.value {
+            case nil, "inf", "yes": draft.options.player.loopsPlaylist = true
+            case "no": draft.options.player.loopsPlaylist = false
+            case let other?: throw .invalidValue(use.name, other, expected: "inf or no")
             }
         },
         OptionSpec(["-loop"], .value("N"), "ffplay style: play N times in all; 0: forever", default: "1") { draft, use throws(OptionError) in

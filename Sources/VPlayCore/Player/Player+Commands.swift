@@ -49,9 +49,14 @@ extension Player {
             state.exitCode = code
             events.append(.endFile(reason: .quit))
         case .playlistNext:
-            if options.hasNextFile { state.playlistMove = .next }
+            if let move = nextFile { state.playlistMove = move }
         case .playlistPrevious:
-            if options.hasPreviousFile { state.playlistMove = .previous }
+            if options.hasPreviousFile { state.playlistMove = .previous } else if state.loopsPlaylist { state.playlistMove = .last }
+        case .setLoopFile(let count):
+            state.loopFile = count
+            loopsLeft = count
+        case .setLoopPlaylist(let loops):
+            state.loopsPlaylist = loops
         case .loadFile(let path):
             // Checked beside playback; the answer comes in `takeCheckedLoads`.
             pendingLoads.append(PlayabilityCheck(path: path, options: options, done: wake))

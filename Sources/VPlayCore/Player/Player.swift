@@ -81,6 +81,8 @@ public final class Player {
         self.file = file
         startTime = file.startTime
         loopsLeft = options.loopCount
+        state.loopFile = options.loopCount
+        state.loopsPlaylist = options.loopsPlaylist
         let tracks = TrackCatalog.tracks(of: file)
         self.tracks = tracks
         let demuxer = Demuxer(file: file) { _, _ in wake() }
@@ -497,9 +499,14 @@ public final class Player {
         return true
     }
 
+    /// The next entry, round to the first with `loop-playlist`; nil past the last.
+    var nextFile: PlaylistMove? {
+        options.hasNextFile ? .next : state.loopsPlaylist ? .first : nil
+    }
+
     func endOfFile(now: Double) {
-        if let left = loopsLeft, left <= 0, options.hasNextFile {
-            state.playlistMove = .next
+        if let left = loopsLeft, left <= 0, let move = nextFile {
+            state.playlistMove = move
             events.append(.endFile(reason: .eof))
             return
         }

@@ -27,6 +27,10 @@ public enum PlayerCommand: Sendable, Equatable {
     case screenshot
     case playlistNext
     case playlistPrevious
+    /// Extra plays of each file: 0 none, nil forever (`loop-file`); the count starts again.
+    case setLoopFile(Int?)
+    /// Whether the first file follows the last (`loop-playlist`).
+    case setLoopPlaylist(Bool)
     /// Opens another file (dropped on the window, or sent over IPC) after the current one.
     case loadFile(String)
     /// Plays another track of a kind (`aid`, `vid`, `sid`), or none.

@@ -9,6 +9,8 @@ public struct PlayerOptions: Sendable, Equatable {
     public var autoExit = false
     /// Extra plays of the file: 0 plays once, nil loops forever.
     public var loopCount: Int? = 0
+    /// After the last file comes the first again.
+    public var loopsPlaylist = false
     public var volume: Double = 100
     public var volumeMax: Double = 100
     public var muted = false
@@ -40,6 +42,13 @@ public struct PlayerOptions: Sendable, Equatable {
     public var playlistCount = 1
     public var hasNextFile: Bool { playlistPosition + 1 < playlistCount }
     public var hasPreviousFile: Bool { playlistPosition > 0 }
+
+    /// Takes the loop settings `state` ended with (changed over IPC or MPRIS): they hold for
+    /// the files after it, as options do.
+    public mutating func keepLoops(of state: PlayerState) {
+        loopCount = state.loopFile
+        loopsPlaylist = state.loopsPlaylist
+    }
     /// Seconds a paused exact seek waits, once its picture is up, before decoding the frames
     /// after it (sooner when playing resumes or a frame step asks). Long enough to span the
     /// seeks of a scrub, short enough that a later press of play finds them ready.

@@ -40,6 +40,10 @@ public struct PlayerState: Sendable, Equatable {
     /// On-screen message, and the moment (monotonic seconds) it expires.
     public var message: String?
     public var messageExpiry: Double = 0
+    /// Extra plays of each file (`loop-file`): 0 none, nil forever.
+    public var loopFile: Int? = 0
+    /// After the last file comes the first again (`loop-playlist`).
+    public var loopsPlaylist = false
     /// Set when this file is done and the main loop should switch to another.
     public var playlistMove: PlaylistMove?
     public var playlistPosition: Int = 0

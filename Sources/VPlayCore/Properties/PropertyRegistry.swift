@@ -50,6 +50,12 @@ public enum PropertyRegistry {
         .readOnly("sub-text", .text, "the subtitle text on screen now") { state in
             .available(state.selectedTrackID(.sub) == nil ? nil : state.subtitleText ?? "")
         },
+        Property("loop-file", .text, "extra plays of each file: a count, inf or no", get: { loopValue($0.loopFile) },
+                 domain: .loopCount, set: { value, _ in .setLoopFile(loopCount(value)) },
+                 cycle: { state, _ in .setLoopFile(state.loopFile == 0 ? nil : 0) }),
+        Property("loop-playlist", .text, "after the last file, the first again: inf or no", get: { loopValue($0.loopsPlaylist ? nil : 0) },
+                 domain: .loopCount, set: { value, _ in .setLoopPlaylist(loopCount(value) != 0) },
+                 cycle: { state, _ in .setLoopPlaylist(!state.loopsPlaylist) }),
         .readOnly("playlist-pos", .integer, "index of the file playing, from 0") { .integer($0.playlistPosition) },
         .readOnly("playlist-count", .integer, "number of files in the playlist") { .integer($0.playlistCount) },
         // Clients (python-mpv-jsonipc among them) ask for this list on connecting.
@@ -65,6 +71,18 @@ public enum PropertyRegistry {
     }
 
     private static let byName = Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0) })
+
+    /// mpv's spelling of a loop count: `inf`, `no`, or the number.
+    private static func loopValue(_ count: Int?) -> PropertyValue {
+        guard let count else { return .text("inf") }
+        return count == 0 ? .text("no") : .integer(count)
+    }
+
+    /// A checked loop value (`.text("inf")` or `.integer`) as a count, nil for forever.
+    private static func loopCount(_ value: PropertyValue) -> Int? {
+        if case .integer(let count) = value { return count }
+        return nil
+    }
 
     /// Seconds from the start, any amount.
     private static let anyTime = 0...Double.greatestFiniteMagnitude
