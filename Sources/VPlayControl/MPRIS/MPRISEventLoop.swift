@@ -110,7 +110,8 @@ final class MPRISEventLoop {
         guard let connection, let interface = message.interface, let member = message.member else { return false }
         let arguments: [DBusValue]
         do throws(DBusFailure) { arguments = try message.readAll() } catch {
-            connection.reply(to: message, error: MPRISError.invalidArguments("").name, message: error.description)
+            let answer = MPRISError.invalidArguments(error.description)
+            connection.reply(to: message, error: answer.name, message: answer.message)
             return true
         }
         // Reads see the newest state (the position moves between turns of this loop).
