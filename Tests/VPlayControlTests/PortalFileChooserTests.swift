@@ -117,8 +117,25 @@ final class PortalFileChooserTests: XCTestCase {
         XCTAssertTrue(error.description.contains("no session bus"), error.description)
     }
 
-    func testTheRequestPathFollowsTheSpecification() {
-        XCTAssertEqual(Options.requestPath(uniqueName: ":1.42", token: "vplay7"), "/org/freedesktop/portal/desktop/request/1_42/vplay7")
+    func testABusThatNeverAnswersTimesOut() throws {
+        let bus = try SilentBus()
+        let path = bus.path
+
+        let done = expectation(description: "the chooser answered")
+        let result = Locked<Result<FileChoice, FileChooserUnavailable>?>(nil)
+        let start = ContinuousClock.now
+        PortalFileChooser.chooseFiles(title: "Open files", environment: ["DBUS_SESSION_BUS_ADDRESS": "unix:path=\(path)"],
+                                      replyTimeout: .seconds(1)) { answer in
+            result.withLock { $0 = answer }
+            done.fulfill()
+        }
+        wait(for: [done], timeout: 30)
+        guard case .failure(let error)? = result.withLock({ $0 }) else { return XCTFail("no failure") }
+        XCTAssertTrue(error.description.contains("did not answer"), error.description)
+        XCTAssertLessThan(ContinuousClock.now - start, .seconds(15))
+    }
+
+    func testAnAnswerReads() {
         XCTAssertEqual(Options.choice(from: [.uint32(2), .dictionary(value: "v", [:])]), .cancelled)
         XCTAssertEqual(Options.path(of: "https://example.com/a.mkv"), "https://example.com/a.mkv")
     }

@@ -21,7 +21,9 @@ final class DBusConnection: @unchecked Sendable {
     }
 
     deinit {
-        sd_bus_flush_close_unref(pointer)
+        // No flush here: a bus that stopped reading would hold the thread (see `flush(within:)`).
+        sd_bus_close(pointer)
+        sd_bus_unref(pointer)
     }
 
     /// The session bus's address from the environment: `DBUS_SESSION_BUS_ADDRESS`, else the
@@ -31,13 +33,6 @@ final class DBusConnection: @unchecked Sendable {
         guard let runtime = environment["XDG_RUNTIME_DIR"], !runtime.isEmpty else { return nil }
         let path = runtime + "/bus"
         return access(path, F_OK) == 0 ? "unix:path=" + path : nil
-    }
-
-    /// The connection's own name on the bus (`:1.42`); waits for the bus's greeting.
-    var uniqueName: String? {
-        var name: UnsafePointer<CChar>?
-        guard sd_bus_get_unique_name(pointer, &name) >= 0, let name else { return nil }
-        return String(cString: name)
     }
 
     // MARK: the poll loop
@@ -81,8 +76,16 @@ final class DBusConnection: @unchecked Sendable {
         }
     }
 
-    func flush() {
-        _ = sd_bus_flush(pointer)
+    /// Writes what is queued, for up to `timeout`: sd-bus's own flush waits as long as the bus
+    /// takes, which a bus that stopped answering makes forever.
+    func flush(within timeout: Duration) {
+        let deadline = ContinuousClock.now + timeout
+        while sd_bus_is_ready(pointer) > 0, sd_bus_process(pointer, nil) >= 0, pollEvents & Int16(POLLOUT) != 0 {
+            let wait = pollTimeout(until: deadline)
+            guard wait > 0 else { return }
+            var descriptor = pollfd(fd: self.descriptor, events: Int16(POLLOUT), revents: 0)
+            _ = poll(&descriptor, 1, wait)
+        }
     }
 
     // MARK: messages

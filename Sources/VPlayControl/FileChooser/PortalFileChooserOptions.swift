@@ -30,13 +30,6 @@ enum PortalFileChooserOptions {
         ])]
     }
 
-    /// Where the portal publishes the request of a call from `uniqueName` with `token`
-    /// (the specification's rule, so its `Response` can be awaited before the call returns).
-    static func requestPath(uniqueName: String, token: String) -> String {
-        let sender = uniqueName.drop { $0 == ":" }.replacingOccurrences(of: ".", with: "_")
-        return "/org/freedesktop/portal/desktop/request/\(sender)/\(token)"
-    }
-
     /// The answer of a `Response` signal (`u` code, `a{sv}` results).
     static func choice(from arguments: [DBusValue]) -> FileChoice {
         guard arguments.count == 2, arguments[0].integer == 0 else { return .cancelled }

@@ -25,10 +25,9 @@ final class PortalRequest {
     func run() -> Result<FileChoice, FileChooserUnavailable> {
         do throws(DBusFailure) {
             let connection = try DBusConnection(address: address)
-            guard let uniqueName = connection.uniqueName else { throw DBusFailure("the session bus did not answer") }
             let token = "vplay\(UInt32.random(in: 1...UInt32.max))"
-            let expected = Options.requestPath(uniqueName: uniqueName, token: token)
-            // Listening before calling: the answer cannot slip past.
+            // Listening before calling, to requests on any path: the answer can come before the
+            // call's reply names the request, and older portals choose their own paths.
             let match = try connection.matchSignal(sender: Options.service, path: nil, interface: Options.requestInterface,
                                                    member: "Response") { [unowned self] signal in
                 if let path = signal.path, let arguments = try? signal.readAll() { responses[path] = arguments }
@@ -39,8 +38,10 @@ final class PortalRequest {
             let pending = try connection.callAsync(call, timeout: Self.microseconds(replyTimeout)) { [unowned self] reply in
                 if let error = reply.errorName {
                     failure = FileChooserUnavailable("the desktop portal did not open a file chooser (\(error))")
+                } else if let path = (try? reply.readAll())?.first?.string {
+                    handle = path
                 } else {
-                    handle = (try? reply.readAll())?.first?.string ?? expected
+                    failure = FileChooserUnavailable("the desktop portal answered without a request")
                 }
             }
             let result = try wait(on: connection)
@@ -51,7 +52,10 @@ final class PortalRequest {
         }
     }
 
+    /// Our own deadline for the reply too: sd-bus does not time calls out while it is still
+    /// greeting a bus that does not answer.
     private func wait(on connection: DBusConnection) throws(DBusFailure) -> Result<FileChoice, FileChooserUnavailable> {
+        let replyDeadline = ContinuousClock.now + replyTimeout
         var answerDeadline: ContinuousClock.Instant?
         while true {
             try connection.process()
@@ -64,9 +68,11 @@ final class PortalRequest {
                     close(handle, on: connection)
                     return .failure(FileChooserUnavailable("the file chooser did not answer in \(answerTimeout)"))
                 }
+            } else if ContinuousClock.now >= replyDeadline {
+                return .failure(FileChooserUnavailable("the desktop portal did not answer in \(replyTimeout)"))
             }
             var descriptor = pollfd(fd: connection.descriptor, events: connection.pollEvents, revents: 0)
-            guard poll(&descriptor, 1, connection.pollTimeout(until: answerDeadline)) >= 0 || errno == EINTR else {
+            guard poll(&descriptor, 1, connection.pollTimeout(until: answerDeadline ?? replyDeadline)) >= 0 || errno == EINTR else {
                 throw DBusFailure("cannot wait for the session bus", code: -errno)
             }
         }
@@ -77,7 +83,7 @@ final class PortalRequest {
         guard let call = try? connection.methodCall(destination: Options.service, path: handle,
                                                     interface: Options.requestInterface, member: "Close") else { return }
         try? connection.send(call)
-        connection.flush()
+        connection.flush(within: .milliseconds(250))
     }
 
     private static func microseconds(_ duration: Duration) -> UInt64 {

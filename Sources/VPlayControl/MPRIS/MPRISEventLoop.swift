@@ -7,6 +7,8 @@ final class MPRISEventLoop {
     static let busName = "org.mpris.MediaPlayer2.vplay"
     /// How long an answer waits for the player to apply a call's commands.
     static let replyWait = Duration.seconds(1)
+    /// How long the last answers and signals may take to leave when vplay quits.
+    static let closingGrace = Duration.milliseconds(250)
 
     /// A call answered once the player has applied its commands, so a read after it sees them.
     private struct HeldReply {
@@ -62,8 +64,10 @@ final class MPRISEventLoop {
             processBus()
             releaseReplies()
         }
+        // Calls that come from now on are answered by sd-bus: the object is gone.
+        object = nil
         held.forEach { connection?.reply(to: $0.call, error: "org.freedesktop.DBus.Error.NoReply", message: "vplay is quitting") }
-        connection?.flush()
+        connection?.flush(within: Self.closingGrace)
         leaveBus()
         coverArt.removeAll()
     }
