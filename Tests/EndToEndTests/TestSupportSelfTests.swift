@@ -468,3 +468,25 @@ private struct Probe {
         }
     }
 }
+
+// MARK: RunningProcess
+
+extension TestSupportSelfTests {
+    /// A long suite keeps many finished processes alive (XCTest holds every test case); if each
+    /// kept its pipes, the runner would run into the thousands of descriptors.
+    func testFinishedProcessesKeepNoDescriptorsOpen() throws {
+        func openDescriptors() throws -> Int {
+            try FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count
+        }
+        let before = try openDescriptors()
+        var finished: [RunningProcess] = []
+        for _ in 0..<20 {
+            let process = try ChildProcess.launch("echo", ["hello"])
+            XCTAssertEqual(process.waitForExit(timeout: .seconds(30)).outputText, "hello\n")
+            finished.append(process)
+        }
+        // Other threads of the runner may open a descriptor or two meanwhile; 20 processes
+        // holding even one pipe end each would show as 20 or more.
+        XCTAssertLessThan(try openDescriptors() - before, 10, "descriptors held by \(finished.count) finished processes")
+    }
+}

@@ -32,6 +32,10 @@ public final class RunningProcess: @unchecked Sendable {
         let log = self.log
         process.terminationHandler = { _ in log.noteExit() }
         try process.run()
+        // The child has its own copies of the write ends; ours would keep the pipes (and the
+        // runner's descriptors, which a long suite runs short of) open for as long as self lives.
+        try? output.fileHandleForWriting.close()
+        try? error.fileHandleForWriting.close()
         log.collect(output.fileHandleForReading, as: .output)
         log.collect(error.fileHandleForReading, as: .error)
     }
@@ -123,6 +127,9 @@ private final class ProcessLog: @unchecked Sendable {
         Thread {
             while true {
                 let chunk = handle.availableData
+                // Closed before the stream counts as finished, so a caller who saw the process
+                // finish holds no descriptor of it.
+                if chunk.isEmpty { try? handle.close() }
                 self.locked {
                     if chunk.isEmpty {
                         self.openStreams -= 1

@@ -161,7 +161,7 @@ final class ConfigTests: XCTestCase {
         XCTAssertThrowsError(try launch("fs\n", "--bogus", "a.mp4")) { error in
             XCTAssertEqual((error as? OptionError)?.message, "vplay: unknown option '--bogus'")
         }
-        XCTAssertThrowsError(try launch("fs\n")) { error in
+        XCTAssertThrowsError(try launch("fs\n", "--no-video")) { error in
             XCTAssertEqual(error as? OptionError, .noFile)
         }
         XCTAssertThrowsError(try launch("volume=120\n", "--volume=500", "a.mp4")) { error in

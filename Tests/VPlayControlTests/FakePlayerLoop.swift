@@ -110,7 +110,8 @@ final class FakePlayerLoop: @unchecked Sendable {
             guard let command = try? PropertyRegistry.property(named: property).command(adjusting: adjustment, in: state) else { break }
             return apply(command, to: &state)
         case .frameStep, .frameBackStep, .showText, .cycleABLoop, .screenshot, .quitSavingPosition,
-             .playlistNext, .playlistPrevious, .loadFile, .selectTrack, .cycleTrack:
+             .playlistNext, .playlistPrevious, .loadFile, .selectTrack, .cycleTrack, .goToChapter,
+             .openFiles, .stop:
             break
         }
         return []

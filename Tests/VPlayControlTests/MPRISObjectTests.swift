@@ -31,6 +31,7 @@ final class MPRISObjectTests: XCTestCase {
         XCTAssertEqual(call(player, "Pause"), .perform([.setPaused(true)]))
         XCTAssertEqual(call(player, "PlayPause"), .perform([.togglePause]))
         XCTAssertEqual(call(player, "Next"), .perform([.playlistNext]))
+        XCTAssertEqual(call(player, "Stop"), .perform([.stop]))
         XCTAssertEqual(call(player, "Previous"), .perform([.playlistPrevious]))
         XCTAssertEqual(call(player, "Seek", .int64(-2_500_000)), .perform([.seek(.relative(-2.5), .exact)]))
         XCTAssertEqual(call(root, "Quit"), .perform([.quit(code: 0)]))

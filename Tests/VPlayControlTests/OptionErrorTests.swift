@@ -62,10 +62,11 @@ final class OptionErrorTests: XCTestCase {
         XCTAssertEqual(message(["-t", "0", "a.mp4"]), "vplay: option '-t': '0' leaves nothing to play after the start")
     }
 
-    func testNoFile() {
-        XCTAssertEqual(message([]), "vplay: no file given")
-        XCTAssertEqual(message(["--pause"]), "vplay: no file given")
-        XCTAssertEqual(message(["--"]), "vplay: no file given")
+    func testNoFileIsTheIdleWindowButNothingWithoutOne() {
+        XCTAssertNil(message([]))
+        XCTAssertNil(message(["--pause"]))
+        XCTAssertEqual(message(["--no-video"]), "vplay: no file given")
+        XCTAssertEqual(message(["--no-video", "--"]), "vplay: no file given")
     }
 
     func testDescriptionIsTheMessage() {

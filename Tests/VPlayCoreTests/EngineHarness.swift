@@ -15,6 +15,8 @@ final class ManualAudioSink: AudioSink {
     let format = AudioFormat(sampleRate: 48000, channels: 2, bufferFrames: 1024)
     private(set) var renderer: AudioRenderer?
     private(set) var isPaused = true
+    /// Times the device was opened.
+    private(set) var openCount = 0
     /// Every sample pulled while playing, interleaved.
     private(set) var samples: [Int16] = []
     /// What the device says about its latency at each pull (nil: it says nothing, as SDL).
@@ -22,6 +24,7 @@ final class ManualAudioSink: AudioSink {
 
     func open(preferred: AudioFormat, renderer: AudioRenderer) throws -> AudioFormat {
         self.renderer = renderer
+        openCount += 1
         renderer.prepare(for: format)
         return format
     }
@@ -68,7 +71,8 @@ final class EngineHarness {
     }
 
     let clock: FakeClock
-    let sink = ManualAudioSink()
+    let sink: ManualAudioSink
+    let device: AudioDevice?
     let player: Player
     private(set) var shown: [Shown] = []
     private(set) var events: [PlayerEvent] = []
@@ -87,10 +91,16 @@ final class EngineHarness {
     /// machine). Off, fake time runs on as on a machine slower at decoding than at playing.
     var freezesWhileDecoding = true
 
+    /// - Parameter previous: a harness whose file played before this one, on the same device and
+    ///   clock (shut down first, as the main loop does between playlist entries).
     init(_ url: URL, options: PlayerOptions = PlayerOptions(), audio: Bool = true, clock: FakeClock = FakeClock(),
-         warn: @escaping @Sendable (String) -> Void = { _ in }) throws {
+         after previous: EngineHarness? = nil, warn: @escaping @Sendable (String) -> Void = { _ in }) throws {
+        let clock = previous?.clock ?? clock
         self.clock = clock
-        player = try Player(path: url.path, options: options, audioSink: audio ? sink : nil,
+        previous?.player.shutdown()
+        sink = previous?.sink ?? ManualAudioSink()
+        device = audio ? previous?.device ?? AudioDevice(sink: sink) : nil
+        player = try Player(path: url.path, options: options, audioDevice: device,
                             wake: {}, monotonic: { clock.time }, warn: warn)
         nextPull = clock.time
         nextTurn = clock.time

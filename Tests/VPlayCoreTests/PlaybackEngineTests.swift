@@ -105,7 +105,7 @@ final class PlaybackEngineTests: XCTestCase {
     func testUnreadableInputIsAnError() throws {
         for kind in [BadInput.emptyFile, .randomBytes, .textFile, .missingMoov, .directory] {
             let url = try MediaFactory.badInput(kind)
-            XCTAssertThrowsError(try Player(path: url.path, options: PlayerOptions(), audioSink: nil, wake: {}),
+            XCTAssertThrowsError(try Player(path: url.path, options: PlayerOptions(), audioDevice: nil, wake: {}),
                                  kind.rawValue)
         }
     }
@@ -134,7 +134,7 @@ final class FeaturePlaybackTests: XCTestCase {
     func testWithoutAnAudioDeviceItSaysSoOnceAndPlaysOnTheExternalClock() throws {
         let collected = Locked([String]())
         let player = try Player(path: try MediaFactory.clip(.av(seconds: 2)).path, options: PlayerOptions(),
-                                audioSink: MissingAudioSink(), wake: {}, warn: { line in collected.withLock { $0.append(line) } })
+                                audioDevice: AudioDevice(sink: MissingAudioSink()), wake: {}, warn: { line in collected.withLock { $0.append(line) } })
         let warnings = collected.withLock { $0 }
         XCTAssertEqual(warnings.count, 1)
         XCTAssertTrue(warnings[0].contains("no audio"), warnings[0])
@@ -206,7 +206,7 @@ final class NestedFileTests: XCTestCase {
     func testAListCannotOpenOtherFiles() throws {
         let list = try craftedList()
         defer { try? FileManager.default.removeItem(at: list) }
-        XCTAssertThrowsError(try Player(path: list.path, options: PlayerOptions(), audioSink: nil, wake: {})) { error in
+        XCTAssertThrowsError(try Player(path: list.path, options: PlayerOptions(), audioDevice: nil, wake: {})) { error in
             XCTAssertTrue("\(error)".hasPrefix("cannot open '\(list.path)'"), "\(error)")
         }
     }

@@ -193,10 +193,47 @@ final class BarControlsTests: XCTestCase {
         func markVertices(_ look: OverlayLook) -> Int {
             OverlayPainter.parts(for: look, message: nil, scale: 1, tooltipFrame: nil, messagePlate: nil,
                                  reusing: OverlayPainter.Parts())
-                .loopMarks.vertices.filter { $0.color == OverlayPainter.loopMarkColor }.count
+                .marks.vertices.filter { $0.color == OverlayPainter.loopMarkColor }.count
         }
         XCTAssertEqual(markVertices(plain), 0, "hidden when unset")
         XCTAssertGreaterThan(markVertices(onlyA), 0)
         XCTAssertEqual(markVertices(both), 2 * markVertices(onlyA), "one mark each")
+    }
+
+    // MARK: Chapters
+
+    func testChapterTicksSitOnTheTrackAtEachChapterButTheFirstAtZero() throws {
+        let controller = OverlayController(windowSize: sizes[1], now: 0)
+        let layout = OverlayLayout(windowSize: sizes[1])
+        var chaptered = state()
+        /// The x of every vertex of a tick.
+        func ticks(_ look: OverlayLook) -> [Double] {
+            OverlayPainter.parts(for: look, message: nil, scale: 1, tooltipFrame: nil, messagePlate: nil,
+                                 reusing: OverlayPainter.Parts())
+                .marks.vertices.filter { $0.color == OverlayPainter.chapterTickColor }.map { Double($0.x) }
+        }
+        XCTAssertTrue(ticks(try XCTUnwrap(controller.look(state: chaptered, now: 0))).isEmpty, "no chapters, no ticks")
+        chaptered.chapters = [Chapter(time: 0, title: "Start"), Chapter(time: 25, title: "Chase"), Chapter(time: 75)]
+        let xs = ticks(try XCTUnwrap(controller.look(state: chaptered, now: 0)))
+        let near25 = xs.filter { abs($0 - layout.thumbX(for: 0.25)) < 3 }
+        let near75 = xs.filter { abs($0 - layout.thumbX(for: 0.75)) < 3 }
+        XCTAssertFalse(near25.isEmpty, "no tick at 25 %: \(xs)")
+        XCTAssertFalse(near75.isEmpty, "no tick at 75 %: \(xs)")
+        XCTAssertEqual(near25.count + near75.count, xs.count, "a tick elsewhere (the one at 0 is not drawn): \(xs)")
+    }
+
+    func testTheTooltipNamesTheChapterUnderThePointer() throws {
+        var controller = OverlayController(windowSize: sizes[1], now: 0)
+        let layout = OverlayLayout(windowSize: sizes[1])
+        var chaptered = state()
+        chaptered.chapters = [Chapter(time: 10, title: "Chase"), Chapter(time: 50)]
+        func tooltip(at fraction: Double) throws -> String? {
+            _ = controller.handle(.move(OverlayPoint(x: layout.thumbX(for: fraction), y: layout.track.midY)),
+                                  state: chaptered, now: 1)
+            return try XCTUnwrap(controller.look(state: chaptered, now: 1)).tooltipText
+        }
+        XCTAssertEqual(try tooltip(at: 0.3), "0:30 · Chase")
+        XCTAssertEqual(try tooltip(at: 0.05), "0:05", "before the first chapter")
+        XCTAssertEqual(try tooltip(at: 0.6), "1:00", "an untitled chapter")
     }
 }

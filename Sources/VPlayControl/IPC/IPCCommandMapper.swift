@@ -95,6 +95,9 @@ enum IPCCommandMapper {
         case "playlist-prev":
             _ = try arguments.bind(["flags"], required: 0)
             return .perform(.playlistPrevious)
+        case "stop":
+            _ = try arguments.bind(["flags"], required: 0)
+            return .perform(.stop)
         case "loadfile":
             let slots = try arguments.bind(["url", "flags"], required: 1)
             return .perform(.loadFile(try string(slots[0])))

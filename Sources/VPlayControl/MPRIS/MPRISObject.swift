@@ -95,12 +95,12 @@ enum MPRISObject {
         }
     }
 
-    /// What the argument-less methods do. `Stop` rewinds and pauses: vplay has no stopped state.
+    /// What the argument-less methods do. `Stop` is mpv's: the idle window with `--idle`, else quit.
     private static let simpleCommands: [String: [PlayerCommand]] = [
         "Play": [.setPaused(false)],
         "Pause": [.setPaused(true)],
         "PlayPause": [.togglePause],
-        "Stop": [.setPaused(true), .seek(.absolute(0), .exact)],
+        "Stop": [.stop],
         "Next": [.playlistNext],
         "Previous": [.playlistPrevious],
     ]

@@ -5,6 +5,8 @@ public struct LaunchOptions: Sendable, Equatable {
     /// What the engine needs at start.
     public var player = PlayerOptions()
     public var files: [String] = []
+    /// Show the idle window when there is no file, even without `--idle`.
+    public var forceWindow = false
     public var fullscreen = false
     /// Requested window size in pixels; nil lets the video decide.
     public var windowWidth: Int?

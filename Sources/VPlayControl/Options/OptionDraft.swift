@@ -26,7 +26,9 @@ struct OptionDraft {
             }
             result.player.end = first.value
         }
-        if result.files.isEmpty && !result.showHelp && !result.showVersion && !result.listProperties {
+        // With a window, no file is the idle window; without one there is nothing to do.
+        if result.files.isEmpty && !result.player.videoEnabled && !result.showHelp && !result.showVersion
+            && !result.listProperties {
             throw .noFile
         }
         return result

@@ -22,6 +22,12 @@ enum OptionTable {
         OptionSpec(["--autoexit", "-autoexit"], .flag, "quit at the end instead of pausing there", default: "no") { draft, use throws(OptionError) in
             draft.options.player.autoExit = try use.flag()
         },
+        OptionSpec(["--idle"], .flag, "with no file, or at the end of the last one, wait in the idle window", default: "no") { draft, use throws(OptionError) in
+            draft.options.player.idle = try use.flag()
+        },
+        OptionSpec(["--force-window"], .flag, "show the window even with no file (the idle window)", default: "no") { draft, use throws(OptionError) in
+            draft.options.forceWindow = try use.flag()
+        },
         OptionSpec(["--loop", "--loop-file"], .optionalValue("N|inf|no"), "play N more times; bare or inf/yes: forever", default: "no") { draft, use throws(OptionError) in
             switch use.value {
             case nil, "inf", "yes": draft.options.player.loopCount = nil

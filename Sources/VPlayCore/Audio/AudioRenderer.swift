@@ -61,6 +61,8 @@ public final class AudioRenderer: @unchecked Sendable {
         var id: Int
         /// Where the sound starts when nothing played before: the clock the picture runs on.
         var handover: Clock?
+        /// A new file: nothing of the old timeline is kept or followed on from.
+        var startsAfresh = false
     }
 
     private struct Shared {
@@ -105,6 +107,17 @@ public final class AudioRenderer: @unchecked Sendable {
     /// change is made, so the caller knows when the old source is free.
     func setSource(_ source: Source?, id: Int, handover: Clock? = nil) {
         shared.withLock { $0.pendingSource = SourceChange(source: source, id: id, handover: handover) }
+    }
+
+    /// Plays `source` (nil: silence) as a new file's sound: the old source's sound, clock,
+    /// stop time and held timelines are dropped, not followed on from, as the new file's
+    /// timeline numbers its serials afresh.
+    func startTimeline(_ source: Source?, id: Int) {
+        shared.withLock {
+            $0.pendingSource = SourceChange(source: source, id: id, startsAfresh: true)
+            $0.stopTime = nil
+            $0.stoppedSerial = nil
+        }
     }
 
     /// Holds the sound of every timeline after `serial` (a seek's, or the first when `serial`
@@ -296,6 +309,14 @@ public final class AudioRenderer: @unchecked Sendable {
     private func adopt(_ change: SourceChange, now: Double, latency: Double, speed requested: Double) {
         var resumeAt = Double.nan, serialAt = -1
         resumeClock = nil
+        if change.startsAfresh {
+            source = nil
+            bufferIndex = bufferSize
+            bufferEndTime = .nan
+            bufferSerial = -1
+            deviceFlushed = false
+            clock.update { $0.set(.nan, serial: -1, at: now) }
+        }
         if let next = change.source {
             if deviceFlushed, source != nil {
                 // The device dropped the old sound: the new one goes on from what is heard now.

@@ -114,6 +114,33 @@ final class MediaFile: @unchecked Sendable {
         return title.isEmpty ? nil : title
     }
 
+    /// The chapters in time order, times counted from `origin` (the file's start time).
+    func chapters(from origin: Double) -> [Chapter] {
+        let count = Int(context.pointee.nb_chapters)
+        guard count > 0, let list = context.pointee.chapters else { return [] }
+        return (0..<count).compactMap { index -> Chapter? in
+            guard let chapter = list[index] else { return nil }
+            let base = chapter.pointee.time_base
+            guard chapter.pointee.start != vp_nopts_value(), base.den > 0 else { return nil }
+            let time = Double(chapter.pointee.start) * Double(base.num) / Double(base.den) - origin
+            let metadata = Self.entries(of: chapter.pointee.metadata)
+            return Chapter(time: max(0, time), title: metadata["title"].flatMap { $0.isEmpty ? nil : $0 }, metadata: metadata)
+        }.sorted { $0.time < $1.time }
+    }
+
+    /// Every key and value of an AVDictionary.
+    static func entries(of dictionary: OpaquePointer?) -> [String: String] {
+        var entries: [String: String] = [:]
+        var entry: UnsafeMutablePointer<AVDictionaryEntry>?
+        while let next = av_dict_get(dictionary, "", entry, AV_DICT_IGNORE_SUFFIX) {
+            if let key = next.pointee.key, let value = next.pointee.value {
+                entries[String(cString: key)] = String(cString: value)
+            }
+            entry = next
+        }
+        return entries
+    }
+
     /// Demuxers that read other files by name: lists, playlists, manifests, image sequences.
     static let nestingDemuxers: Set<String> = ["concat", "hls", "applehttp", "dash", "image2", "imagedir", "tee"]
 

@@ -1,13 +1,54 @@
 import CFFmpeg
 import Foundation
+import Synchronization
+
+/// The sound device for the whole run: opened by the first file with sound, at that file's
+/// format, and kept for the files after it (their tracks are resampled to it), so a playlist
+/// never closes and reopens the device between entries.
+public final class AudioDevice: @unchecked Sendable {
+    // Both guarded by `lock`: a file opens on a thread of its own, the device closes on the main one.
+    private var sink: AudioSink?
+    private var output: AudioOutput?
+    private let lock = NSLock()
+
+    public init(sink: AudioSink) {
+        self.sink = sink
+    }
+
+    deinit { close() }
+
+    /// The output, opened for `stream` by the first caller.
+    func output(for stream: UnsafeMutablePointer<AVStream>, monotonic: @escaping @Sendable () -> Double,
+                wake: @escaping @Sendable () -> Void) throws -> AudioOutput {
+        try lock.withLock {
+            if let output { return output }
+            guard let sink else { throw AudioDeviceClosed() }
+            let made = try AudioOutput(sink: sink, for: stream, monotonic: monotonic, wake: wake)
+            output = made
+            return made
+        }
+    }
+
+    /// Closes the device; on the main thread, before the audio system shuts down.
+    public func close() {
+        lock.withLock {
+            sink?.close()
+            sink = nil
+            output = nil
+        }
+    }
+
+    struct AudioDeviceClosed: Error {}
+}
 
 /// Where the sound goes: the device and the renderer it pulls, with the audio clock. Opened
-/// once for the player and kept while audio tracks come and go.
-final class AudioOutput {
+/// once (see `AudioDevice`) and kept while audio tracks and files come and go.
+final class AudioOutput: @unchecked Sendable {
     let renderer: AudioRenderer
     let clock = SharedClock()
     let sink: AudioSink
     let format: AudioFormat
+    private let lastSourceID = Atomic(0)
 
     /// Opens `sink` at the rate and channel count of `stream` (about 20 ms per device buffer:
     /// low latency without underruns); other tracks are resampled to it.
@@ -21,6 +62,11 @@ final class AudioOutput {
         let preferred = AudioFormat(sampleRate: rate, channels: channels, bufferFrames: bufferFrames)
         self.sink = sink
         format = try sink.open(preferred: preferred, renderer: renderer)
+    }
+
+    /// A new id for a source handed to the renderer, never one an earlier file used.
+    func nextSourceID() -> Int {
+        lastSourceID.add(1, ordering: .relaxed).newValue
     }
 
     /// Media time heard now on timeline `serial`, nil while the clock belongs to another

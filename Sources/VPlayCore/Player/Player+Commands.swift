@@ -60,6 +60,11 @@ extension Player {
         case .loadFile(let path):
             // Checked beside playback; the answer comes in `takeCheckedLoads`.
             pendingLoads.append(PlayabilityCheck(path: path, options: options, done: wake))
+        case .openFiles(let paths):
+            if !paths.isEmpty { state.playlistMove = .replace(paths) }
+        case .stop:
+            events.append(.endFile(reason: .stop))
+            state.playlistMove = .stop
         case .cycleABLoop:
             abLoop.cycle(at: state.position)
             showABLoop(now: now)
@@ -75,6 +80,8 @@ extension Player {
         case let .cycleTrack(kind, down):
             selectTrack(kind, TrackChooser.cycle(from: state.selectedTrackID(kind), among: tracks, kind: kind, down: down),
                         now: now)
+        case .goToChapter(let destination):
+            goToChapter(destination, now: now)
         case .quitSavingPosition:
             state.savesPositionOnQuit = true
             state.isQuitting = true

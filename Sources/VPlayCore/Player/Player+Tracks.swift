@@ -73,7 +73,7 @@ extension Player {
             retiringAudio.append(old)
             audio = nil
         }
-        latestSourceID += 1
+        latestSourceID = output.nextSourceID()
         guard let track else {
             // The picture goes on from where the sound is, on the system clock.
             if let heard, let serial = demuxer.settledSerial { externalClock.set(heard, serial: serial, at: now) }

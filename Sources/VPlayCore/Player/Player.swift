@@ -65,10 +65,11 @@ public final class Player {
 
     /// Opens `path` and prepares the selected tracks; nothing plays until `start()`.
     /// - Parameters:
-    ///   - audioSink: where sound goes; nil (or a sink that fails to open) plays silently on the external clock.
+    ///   - audioDevice: where sound goes, shared with the files before and after this one; nil (or a
+    ///     device that fails to open) plays silently on the external clock.
     ///   - wake: called from other threads when the main loop should tick early (a frame arrived, a seek finished).
     ///   - interrupt: raised from another thread, gives up the open (see `PlayerOpening`).
-    public init(path: String, options: PlayerOptions, audioSink: AudioSink?,
+    public init(path: String, options: PlayerOptions, audioDevice: AudioDevice?,
                 wake: @escaping @Sendable () -> Void,
                 monotonic: @escaping @Sendable () -> Double = Player.monotonicNow,
                 warn: @escaping @Sendable (String) -> Void = { _ in },
@@ -100,10 +101,10 @@ public final class Player {
             } catch {}
         }
         var output: AudioOutput?
-        if hasSound, let audioSink {
+        if hasSound, let audioDevice {
             // The device takes the format of the track that plays first; others are resampled.
             let first = audioID.flatMap { Self.track(.audio, $0, in: tracks) } ?? tracks.first { $0.kind == .audio }!
-            do { output = try AudioOutput(sink: audioSink, for: file.stream(first.streamIndex), monotonic: monotonic, wake: wake) } catch {
+            do { output = try audioDevice.output(for: file.stream(first.streamIndex), monotonic: monotonic, wake: wake) } catch {
                 warn("no audio output (\(error)); playing without sound")
             }
         }
@@ -111,10 +112,8 @@ public final class Player {
         var audio: AudioTrackPath?
         if let output, let track = audioID.flatMap({ Self.track(.audio, $0, in: tracks) }) {
             do {
-                let path = try AudioTrackPath(file: file, stream: track.streamIndex,
-                                              packets: demuxer.makeQueue(for: track.streamIndex), sourceID: 1)
-                audio = path
-                output.renderer.setSource(path.source, id: path.sourceID)
+                audio = try AudioTrackPath(file: file, stream: track.streamIndex,
+                                           packets: demuxer.makeQueue(for: track.streamIndex), sourceID: output.nextSourceID())
             } catch let error as PlayerError {
                 if video == nil { throw error }
                 warn("\(error.reason); playing without sound")
@@ -122,7 +121,7 @@ public final class Player {
         }
         self.video = video
         self.audio = audio
-        latestSourceID = audio == nil ? 0 : 1
+        latestSourceID = audio?.sourceID ?? output?.nextSourceID() ?? 0
         let subtitleID = TrackChooser.choose(options.subtitleTrack, among: tracks, kind: .sub,
                                              languages: options.subtitleLanguages)
         if let track = subtitleID.flatMap({ Self.track(.sub, $0, in: tracks) }) {
@@ -151,6 +150,7 @@ public final class Player {
         state.album = file.tag("album")
         state.embeddedPicture = file.embeddedPicture
         state.duration = file.duration
+        state.chapters = file.chapters(from: startTime)
         state.hasVideo = video != nil || coverArt != nil
         state.videoWidth = geometry?.width ?? 0
         state.videoHeight = geometry?.height ?? 0
@@ -196,6 +196,8 @@ public final class Player {
         if let start = options.start, start > 0 {
             requestSeek(to: start, precision: .exact, announce: false, reason: .open)
         }
+        // A fresh timeline on the device, whatever the file before left in it.
+        output?.renderer.startTimeline(audio?.source, id: latestSourceID)
         // The sound waits for the first picture, so that neither runs ahead of the other.
         if video != nil && !options.untimed { output?.renderer.holdSound(after: -1) }
         demuxer.start()
@@ -214,7 +216,9 @@ public final class Player {
     public func shutdown() {
         guard !stopped else { return }
         stopped = true
-        output?.sink.close()
+        // The device stays open for the next file: paused, and let go of this file's sound.
+        output?.sink.setPaused(true)
+        output?.renderer.startTimeline(nil, id: output?.nextSourceID() ?? 0)
         demuxer.stop()
         video?.stop()
         audio?.stop()
@@ -511,6 +515,11 @@ public final class Player {
             return
         }
         if let left = loopsLeft, left <= 0 {
+            if options.idle {
+                events.append(.endFile(reason: .eof))
+                state.playlistMove = .stop
+                return
+            }
             if options.autoExit {
                 events.append(.endFile(reason: .eof))
                 state.isQuitting = true

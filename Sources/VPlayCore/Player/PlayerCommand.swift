@@ -33,10 +33,16 @@ public enum PlayerCommand: Sendable, Equatable {
     case setLoopPlaylist(Bool)
     /// Opens another file (dropped on the window, or sent over IPC) after the current one.
     case loadFile(String)
+    /// Play these files as the new playlist (the Open dialog's choice).
+    case openFiles([String])
+    /// Stop and empty the playlist: the idle window with `--idle`, else quit (mpv's `stop`).
+    case stop
     /// Plays another track of a kind (`aid`, `vid`, `sid`), or none.
     case selectTrack(Track.Kind, TrackChoice)
     /// The next track of a kind, then none, round again (`#`, `_`, `j`; `down`: backwards).
     case cycleTrack(Track.Kind, down: Bool)
+    /// Seek to a chapter's start (or the end of the file, past the last one).
+    case goToChapter(ChapterNavigation.Destination)
     case quit(code: Int32)
     /// Quits and remembers the position even when saving on quit is off (mpv's `Q`).
     case quitSavingPosition

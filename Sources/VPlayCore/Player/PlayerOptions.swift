@@ -7,6 +7,8 @@ public struct PlayerOptions: Sendable, Equatable {
     public var startPaused = false
     /// Quit at the end of the file instead of returning to the start paused.
     public var autoExit = false
+    /// At the end of the last file, go back to the idle window instead of pausing or quitting.
+    public var idle = false
     /// Extra plays of the file: 0 plays once, nil loops forever.
     public var loopCount: Int? = 0
     /// After the last file comes the first again.

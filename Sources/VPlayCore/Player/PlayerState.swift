@@ -32,6 +32,8 @@ public struct PlayerState: Sendable, Equatable {
     public var isFullscreen: Bool = false
     /// The file's tracks, those playing marked selected.
     public var tracks: [Track] = []
+    /// The file's chapters in time order, times from the start of the file.
+    public var chapters: [Chapter] = []
     /// The subtitle text on screen now (mpv's `sub-text`), nil when none shows.
     public var subtitleText: String?
     /// A-B loop points in seconds, nil when unset.
@@ -49,6 +51,8 @@ public struct PlayerState: Sendable, Equatable {
     public var playlistPosition: Int = 0
     public var playlistCount: Int = 1
     public var isQuitting: Bool = false
+    /// No file: the idle window waits for one (mpv's `idle-active`).
+    public var isIdle: Bool = false
     /// Set by `Q`: remember the position even when saving on quit is off.
     public var savesPositionOnQuit: Bool = false
     public var exitCode: Int32 = 0
@@ -64,6 +68,11 @@ public struct PlayerState: Sendable, Equatable {
     /// The id of the track of `kind` that plays, nil for none.
     public func selectedTrackID(_ kind: Track.Kind) -> Int? {
         tracks.first { $0.kind == kind && $0.isSelected }?.id
+    }
+
+    /// The chapter playing, -1 before the first (mpv's `chapter`).
+    public var chapterIndex: Int {
+        ChapterNavigation.index(at: position, in: chapters)
     }
 
     public var timeRemaining: Double? {

@@ -6,6 +6,10 @@ public enum PlaylistMove: Sendable, Equatable {
     case first
     case last
     case open(String)
+    /// The playlist becomes these files (chosen in the Open dialog), the first playing.
+    case replace([String])
+    /// Playback stops and the playlist empties (mpv's `stop`): idle, or quit without it.
+    case stop
 }
 
 /// The files named on the command line (and dropped on the window), and which one plays.
@@ -39,6 +43,14 @@ public struct Playlist: Sendable, Equatable {
             // A dropped file plays next and stays in the list.
             entries.insert(path, at: min(index + 1, entries.count))
             index += 1
+        case .replace(let paths):
+            entries = paths
+            index = 0
+            return !paths.isEmpty
+        case .stop:
+            entries = []
+            index = 0
+            return false
         }
         return true
     }

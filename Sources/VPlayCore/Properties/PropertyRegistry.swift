@@ -21,8 +21,7 @@ public enum PropertyRegistry {
         .flag("fullscreen", "window fills the screen", get: { $0.isFullscreen }, set: PlayerCommand.setFullscreen),
         .readOnly("eof-reached", .flag, "playback reached the end") { .flag($0.eofReached) },
         .readOnly("seeking", .flag, "a seek is under way") { .flag($0.isSeeking) },
-        // vplay always has a file while it runs; there is no idle mode.
-        .readOnly("idle-active", .flag, "waiting with no file (never, in vplay)") { _ in .flag(false) },
+        .readOnly("idle-active", .flag, "waiting in the idle window with no file") { .flag($0.isIdle) },
         .readOnly("path", .text, "the file or URL playing") { .available($0.path.isEmpty ? nil : $0.path) },
         .readOnly("filename", .text, "last component of the path") { .available($0.path.isEmpty ? nil : fileName(of: $0.path)) },
         .readOnly("media-title", .text, "the file's title, else its name") { state in
@@ -56,6 +55,25 @@ public enum PropertyRegistry {
         Property("loop-playlist", .text, "after the last file, the first again: inf or no", get: { loopValue($0.loopsPlaylist ? nil : 0) },
                  domain: .loopCount, set: { value, _ in .setLoopPlaylist(loopCount(value) != 0) },
                  cycle: { state, _ in .setLoopPlaylist(!state.loopsPlaylist) }),
+        .readOnly("chapter-list", .list, "every chapter: title, time") { state in
+            .list(state.chapters.map { chapter in
+                .map(["time": .number(chapter.time)].merging(chapter.title.map { ["title": .text($0)] } ?? [:]) { a, _ in a })
+            })
+        },
+        .readOnly("chapters", .integer, "number of chapters") { .available($0.path.isEmpty ? nil : $0.chapters.count) },
+        Property("chapter", .integer, "the chapter playing, from 0 (-1 before the first); setting it seeks there",
+                 get: { .available($0.chapters.isEmpty ? nil : $0.chapterIndex) },
+                 domain: .number { -1...Double(max(-1, $0.chapters.count - 1)) },
+                 set: { value, _ in .goToChapter(.chapter(Int((value.number ?? -1).rounded()))) },
+                 add: { state, step in
+                     ChapterNavigation.destination(from: state.position, step: Int(step.rounded()), in: state.chapters)
+                         .map(PlayerCommand.goToChapter)
+                 }),
+        .readOnly("chapter-metadata", .map, "the tags of the chapter playing") { state in
+            let index = state.chapterIndex
+            guard index >= 0 else { return .unavailable }
+            return .map(state.chapters[index].metadata.mapValues(PropertyValue.text))
+        },
         .readOnly("playlist-pos", .integer, "index of the file playing, from 0") { .integer($0.playlistPosition) },
         .readOnly("playlist-count", .integer, "number of files in the playlist") { .integer($0.playlistCount) },
         // Clients (python-mpv-jsonipc among them) ask for this list on connecting.

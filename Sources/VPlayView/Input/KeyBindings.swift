@@ -46,6 +46,8 @@ public enum KeyBindings {
         case .character("Q"): binding = (.quitSavingPosition, false)
         case .character(">"), .enter: binding = (.playlistNext, false)
         case .character("<"): binding = (.playlistPrevious, false)
+        case .pageUp: binding = (.adjust(property: "chapter", .add(1)), false)
+        case .pageDown: binding = (.adjust(property: "chapter", .add(-1)), false)
         case .character("."): binding = (.frameStep, true)
         case .character(","): binding = (.frameBackStep, true)
         // mpv's media key bindings.

@@ -20,15 +20,18 @@ public final class PlayerLoop {
     private var displayLatency = SmoothedValue(weight: 0.1)
     /// Keys to commands: the user's input.conf first, then the built-in bindings.
     private let keyCommand: (KeyPress, Bool) -> PlayerCommand?
+    /// Ctrl+O: the desktop's file chooser.
+    private let openDialog: () -> Void
 
     /// - Parameter thumbnails: the seek-bar previews of this file (nil: none). Its `onReady` must
     ///   call `session.wake()`: the loop then redraws with the new picture.
     public init(session: SDLSession, window: PlayerWindow, player: Player, channel: PlayerChannel,
                 overlay: Overlay, thumbnails: (any ThumbnailSource)? = nil,
                 keyCommand: @escaping (KeyPress, Bool) -> PlayerCommand? = KeyBindings.command(for:isFullscreen:),
-                onTurn: @escaping (PlayerState) -> Void = { _ in }) {
+                openDialog: @escaping () -> Void = {}, onTurn: @escaping (PlayerState) -> Void = { _ in }) {
         overlay.thumbnails = thumbnails
         self.keyCommand = keyCommand
+        self.openDialog = openDialog
         self.session = session
         self.window = window
         self.player = player
@@ -170,7 +173,9 @@ public final class PlayerLoop {
             guard let press = KeyPress(event.key) else { break }
             // Esc closes an open menu before it leaves fullscreen or quits.
             if press.key == .escape, overlay.dismissTrackMenu(state: state) { break }
-            if let command = keyCommand(press, state.isFullscreen) {
+            if press.isOpenDialogKey {
+                openDialog()
+            } else if let command = keyCommand(press, state.isFullscreen) {
                 player.apply(command)
             }
         case SDL_MOUSEMOTION.rawValue, SDL_MOUSEBUTTONDOWN.rawValue, SDL_MOUSEBUTTONUP.rawValue, SDL_MOUSEWHEEL.rawValue:

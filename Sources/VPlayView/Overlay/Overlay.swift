@@ -31,7 +31,7 @@ public final class Overlay {
     private var parts = OverlayPainter.Parts()
     private var barVertices: [SDL_Vertex] = []
     private var fillVertices: [SDL_Vertex] = []
-    private var loopMarkVertices: [SDL_Vertex] = []
+    private var markVertices: [SDL_Vertex] = []
     private var thumbVertices: [SDL_Vertex] = []
     private var extraVertices: [SDL_Vertex] = []
     private var menuVertices: [SDL_Vertex] = []
@@ -80,6 +80,7 @@ public final class Overlay {
             resting.loopAX = nil
             resting.loopBX = nil
             resting.trackMenu = nil
+            resting.chapters = []
             self.look = resting
             self.scale = scale
             menuIsOpen = look.trackMenu != nil
@@ -209,7 +210,7 @@ public final class Overlay {
                 drawMesh(fillVertices, parts.fill.indices, renderer: renderer, dx: dx, dy: dy)
             }
         }
-        drawMesh(loopMarkVertices, parts.loopMarks.indices, renderer: renderer)
+        drawMesh(markVertices, parts.marks.indices, renderer: renderer)
         if let frame = thumbFrame, let thumbKey {
             drawLayer(thumbLayer, key: thumbKey, frame: frame, renderer: renderer) { renderer, dx, dy in
                 drawMesh(thumbVertices, parts.thumb.indices, renderer: renderer, dx: dx, dy: dy)
@@ -359,7 +360,7 @@ public final class Overlay {
         let nudge: Float = Self.truncatesVertices(renderer) ? 0.5 : 0
         Self.convert(parts.bar, nudge: nudge, into: &barVertices)
         Self.convert(parts.fill, nudge: nudge, into: &fillVertices)
-        Self.convert(parts.loopMarks, nudge: nudge, into: &loopMarkVertices)
+        Self.convert(parts.marks, nudge: nudge, into: &markVertices)
         Self.convert(parts.thumb, nudge: nudge, into: &thumbVertices)
         Self.convert(parts.extras, nudge: nudge, into: &extraVertices)
         Self.convert(parts.menu, nudge: nudge, into: &menuVertices)

@@ -208,7 +208,8 @@ public struct OverlayController: Sendable {
                            volumeThumbX: layout.volumeThumbX(for: volumeSlider.displayedFraction(state: state)).map(quarter),
                            volumeIsActive: hovered == .volume || volumeSlider.isDragging,
                            loopAX: loopMark(state.abLoopA), loopBX: loopMark(state.abLoopB),
-                           trackMenu: trackMenu.look(bar: layout, state: state, pointer: pointer))
+                           trackMenu: trackMenu.look(bar: layout, state: state, pointer: pointer),
+                           chapters: state.chapters)
     }
 
     /// The on-screen message now, or nil when there is none; independent of the bar.

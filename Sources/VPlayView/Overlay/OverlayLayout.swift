@@ -142,6 +142,12 @@ public struct OverlayLayout: Equatable, Sendable {
         return OverlayRect(x: x - width / 2, y: track.midY - height / 2, width: width, height: height)
     }
 
+    /// A chapter's tick on the seek track at `x`: thin, just taller than the track.
+    public func chapterTick(atX x: Double) -> OverlayRect {
+        let width = max(1.5, barHeight * 0.03), height = track.height + barHeight * 0.1
+        return OverlayRect(x: x - width / 2, y: track.midY - height / 2, width: width, height: height)
+    }
+
     /// The tooltip bubble holding content of `contentSize`, centred above `x` and kept inside
     /// the window.
     public func tooltipFrame(centeredAt x: Double, contentSize: OverlaySize) -> OverlayRect {

@@ -49,13 +49,22 @@ public struct OverlayLook: Equatable, Sendable {
     public var loopBX: Double?
     /// The track menu, while it is open.
     public var trackMenu: TrackMenuLook?
+    /// The file's chapters: ticks on the seek track, and the title in the tooltip. The state's
+    /// own array, so carrying it costs no allocation.
+    public var chapters: [Chapter] = []
 
     public var timeText: String {
         TimeFormat.pair(position: elapsed, duration: duration)
     }
 
+    /// The time under the pointer, and the title of the chapter it falls in, if it has one.
     public var tooltipText: String? {
-        tooltip.map { TimeFormat.label($0.seconds, duration: duration) }
+        tooltip.map { tooltip in
+            let time = TimeFormat.label(tooltip.seconds, duration: duration)
+            let index = ChapterNavigation.index(at: tooltip.seconds, in: chapters)
+            guard index >= 0, let title = chapters[index].title else { return time }
+            return "\(time) · \(title)"
+        }
     }
 
     public var speedText: String {

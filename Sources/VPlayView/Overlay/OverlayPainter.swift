@@ -14,6 +14,8 @@ enum OverlayPainter {
     static let mutedFill = RGBA(176, 180, 186)
     /// A-B loop marks: warm, apart from the white of the track and thumb.
     static let loopMarkColor = RGBA(255, 184, 28)
+    /// Chapter ticks: dark, so they show on the filled track as on the empty one.
+    static let chapterTickColor = RGBA(20, 20, 20, 200)
     static let messagePlate = RGBA(0, 0, 0, 165)
     /// The 1-pixel frame around the seek preview.
     static let previewBorder = RGBA(230, 230, 230)
@@ -29,7 +31,8 @@ enum OverlayPainter {
         var bar = Mesh()
         /// The whole track filled; shown from its left end up to the thumb.
         var fill = Mesh()
-        var loopMarks = Mesh()
+        /// Chapter ticks and A-B loop marks, over the fill.
+        var marks = Mesh()
         var thumb = Mesh()
         /// The tooltip bubble, the preview's border and the message's plate.
         var extras = Mesh()
@@ -45,7 +48,7 @@ enum OverlayPainter {
                       previewFrame: PixelFrame? = nil, messagePlate plate: OverlayRect?, reusing old: Parts) -> Parts {
         var bar = MeshBuilder(scale: scale, reusing: old.bar)
         var fill = MeshBuilder(scale: scale, reusing: old.fill)
-        var loopMarks = MeshBuilder(scale: scale, reusing: old.loopMarks)
+        var marks = MeshBuilder(scale: scale, reusing: old.marks)
         var thumb = MeshBuilder(scale: scale, reusing: old.thumb)
         var extras = MeshBuilder(scale: scale, reusing: old.extras)
         var menu = MeshBuilder(scale: scale, reusing: old.menu)
@@ -55,9 +58,15 @@ enum OverlayPainter {
             if look.thumbX != nil {
                 fill.fillRoundedRect(track, radius: track.height / 2, color: foreground)
             }
+            if let duration = look.duration, duration > 0 {
+                // The start of the file needs no tick.
+                for chapter in look.chapters where chapter.time > 0 && chapter.time < duration {
+                    marks.fillRect(layout.chapterTick(atX: layout.thumbX(for: chapter.time / duration)), color: chapterTickColor)
+                }
+            }
             for x in [look.loopAX, look.loopBX].compactMap({ $0 }) {
                 let mark = layout.loopMark(atX: x)
-                loopMarks.fillRoundedRect(mark, radius: mark.width / 2, color: loopMarkColor)
+                marks.fillRoundedRect(mark, radius: mark.width / 2, color: loopMarkColor)
             }
             if let thumbX = look.thumbX {
                 thumb.fillCircle(center: OverlayPoint(x: thumbX, y: track.midY), radius: thumbRadius(of: look),
@@ -80,7 +89,7 @@ enum OverlayPainter {
             color.a = UInt8((Double(color.a) * message.opacity).rounded())
             extras.fillRoundedRect(plate, radius: message.layout.fontSize * 0.35, color: color)
         }
-        return Parts(bar: bar.mesh, fill: fill.mesh, loopMarks: loopMarks.mesh, thumb: thumb.mesh, extras: extras.mesh,
+        return Parts(bar: bar.mesh, fill: fill.mesh, marks: marks.mesh, thumb: thumb.mesh, extras: extras.mesh,
                      menu: menu.mesh)
     }
 

@@ -8,13 +8,10 @@ enum PortalFileChooserOptions {
     static let interface = "org.freedesktop.portal.FileChooser"
     static let requestInterface = "org.freedesktop.portal.Request"
 
-    /// Filters by name: globs (type 0) or MIME types (type 1), as the portal takes them.
-    static let filters: [(name: String, patterns: [(type: UInt32, pattern: String)])] = [
-        ("Video", [(1, "video/*"), (1, "application/vnd.apple.mpegurl"), (1, "application/dash+xml")]),
-        ("Audio", [(1, "audio/*")]),
-        ("Subtitles", ["*.srt", "*.ass", "*.ssa", "*.vtt", "*.sub", "*.sup"].map { (0, $0) }),
-        ("All files", [(0, "*")]),
-    ]
+    /// `MediaFileKinds`' filters as the portal takes them: globs (type 0).
+    static let filters: [(name: String, patterns: [(type: UInt32, pattern: String)])] = MediaFileKinds.filters.map { filter in
+        (filter.name, filter.extensions.isEmpty ? [(0, "*")] : filter.extensions.map { (0, "*.\($0)") })
+    }
 
     /// `OpenFile`'s arguments: no parent window, the title, and the options.
     static func arguments(title: String, token: String) -> [DBusValue] {

@@ -13,7 +13,7 @@ final class PortalRequest {
     private var handle: String?
     /// `Response` arguments by request path; one may come before the call's reply.
     private var responses: [String: [DBusValue]] = [:]
-    private var failure: FileChooserUnavailable?
+    private var failure: PortalUnavailable?
 
     init(address: String, title: String, replyTimeout: Duration, answerTimeout: Duration) {
         self.address = address
@@ -22,7 +22,7 @@ final class PortalRequest {
         self.answerTimeout = answerTimeout
     }
 
-    func run() -> Result<FileChoice, FileChooserUnavailable> {
+    func run() -> Result<FileChoice, PortalUnavailable> {
         do throws(DBusFailure) {
             let connection = try DBusConnection(address: address)
             let token = "vplay\(UInt32.random(in: 1...UInt32.max))"
@@ -37,24 +37,24 @@ final class PortalRequest {
             try call.append(Options.arguments(title: title, token: token))
             let pending = try connection.callAsync(call, timeout: Self.microseconds(replyTimeout)) { [unowned self] reply in
                 if let error = reply.errorName {
-                    failure = FileChooserUnavailable("the desktop portal did not open a file chooser (\(error))")
+                    failure = PortalUnavailable("the desktop portal did not open a file chooser (\(error))")
                 } else if let path = (try? reply.readAll())?.first?.string {
                     handle = path
                 } else {
-                    failure = FileChooserUnavailable("the desktop portal answered without a request")
+                    failure = PortalUnavailable("the desktop portal answered without a request")
                 }
             }
             let result = try wait(on: connection)
             withExtendedLifetime((match, pending)) {}
             return result
         } catch {
-            return .failure(FileChooserUnavailable("no desktop file chooser: \(error.description)"))
+            return .failure(PortalUnavailable("no desktop file chooser: \(error.description)"))
         }
     }
 
     /// Our own deadline for the reply too: sd-bus does not time calls out while it is still
     /// greeting a bus that does not answer.
-    private func wait(on connection: DBusConnection) throws(DBusFailure) -> Result<FileChoice, FileChooserUnavailable> {
+    private func wait(on connection: DBusConnection) throws(DBusFailure) -> Result<FileChoice, PortalUnavailable> {
         let replyDeadline = ContinuousClock.now + replyTimeout
         var answerDeadline: ContinuousClock.Instant?
         while true {
@@ -66,10 +66,10 @@ final class PortalRequest {
                 answerDeadline = deadline
                 if ContinuousClock.now >= deadline {
                     close(handle, on: connection)
-                    return .failure(FileChooserUnavailable("the file chooser did not answer in \(answerTimeout)"))
+                    return .failure(PortalUnavailable("the file chooser did not answer in \(answerTimeout)"))
                 }
             } else if ContinuousClock.now >= replyDeadline {
-                return .failure(FileChooserUnavailable("the desktop portal did not answer in \(replyTimeout)"))
+                return .failure(PortalUnavailable("the desktop portal did not answer in \(replyTimeout)"))
             }
             var descriptor = pollfd(fd: connection.descriptor, events: connection.pollEvents, revents: 0)
             guard poll(&descriptor, 1, connection.pollTimeout(until: answerDeadline ?? replyDeadline)) >= 0 || errno == EINTR else {
