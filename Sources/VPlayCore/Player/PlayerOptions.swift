@@ -45,16 +45,17 @@ public struct PlayerOptions: Sendable, Equatable {
     public var hasNextFile: Bool { playlistPosition + 1 < playlistCount }
     public var hasPreviousFile: Bool { playlistPosition > 0 }
 
-    /// Takes the loop settings `state` ended with (changed over IPC or MPRIS): they hold for
-    /// the files after it, as options do.
-    public mutating func keepLoops(of state: PlayerState) {
-        loopCount = state.loopFile
-        loopsPlaylist = state.loopsPlaylist
-    }
     /// Seconds a paused exact seek waits, once its picture is up, before decoding the frames
     /// after it (sooner when playing resumes or a frame step asks). Long enough to span the
     /// seeks of a scrub, short enough that a later press of play finds them ready.
     public var seekReplayHold: Double = 0.3
 
     public init() {}
+
+    /// Takes the loop settings `state` ended with (changed over IPC or MPRIS): they hold for
+    /// the files after it, as options do.
+    public mutating func keepLoops(of state: PlayerState) {
+        loopCount = state.loopFile
+        loopsPlaylist = state.loopsPlaylist
+    }
 }
