@@ -194,6 +194,23 @@ final class MPRISBinaryTests: XCTestCase {
         XCTAssertTrue(monitor.waitForOutput(containing: "int64 9000000", timeout: .seconds(10)), "no Seeked after SetPosition")
     }
 
+    func testChangesAreSignalled() throws {
+        try requireTools()
+        let bus = try PrivateBus()
+        let monitor = try bus.launch("dbus-monitor", ["--session",
+                                                      "type='signal',interface='org.freedesktop.DBus.Properties',member='PropertiesChanged'"])
+        defer { monitor.terminate() }
+        XCTAssertTrue(monitor.waitForOutput(containing: "NameLost", timeout: .seconds(10)))
+        let player = try startPlayer(on: bus, clip: try Clips.av(seconds: 20))
+        let ipc = try XCTUnwrap(player.ipc)
+        _ = try ipc.command(["set_property", "pause", false])
+        XCTAssertTrue(monitor.waitForOutput(containing: "string \"Playing\"", timeout: .seconds(10)), "no PlaybackStatus change")
+        _ = try ipc.command(["set_property", "volume", 50])
+        XCTAssertTrue(monitor.waitForOutput(containing: "double 0.5", timeout: .seconds(10)), "no Volume change")
+        let text = String(decoding: monitor.outputSoFar(), as: UTF8.self)
+        XCTAssertFalse(text.contains("\"Position\""), "Position is read when asked, never signalled")
+    }
+
     func testAStaleSetPositionIsIgnored() throws {
         try requireTools()
         let bus = try PrivateBus()
