@@ -169,8 +169,11 @@ func run() -> Int32 {
     var hasPlayed = false
     var lastStats = PlaybackStats()
     var status: Int32 = 0
+    // Picture settings changed while playing (`d`) hold for the files after.
+    var picture = options.player.picture
     playing: while let path = playlist.current {
         var fileOptions = options.player
+        fileOptions.picture = picture
         fileOptions.playlistPosition = playlist.index
         fileOptions.playlistCount = playlist.entries.count
         var resumedAt: Double?
@@ -232,6 +235,7 @@ func run() -> Int32 {
             rememberPosition(of: player.state, in: watchLater)
         }
         lastStats = player.stats
+        picture = player.state.picture
         switch exit {
         case .quit(let code):
             status = code

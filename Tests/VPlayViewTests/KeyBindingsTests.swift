@@ -22,6 +22,7 @@ final class KeyBindingsTests: XCTestCase {
             (.backspace, .setSpeed(1)), (.character("."), .frameStep), (.character(","), .frameBackStep),
             (.character("s"), .screenshot), (.character("l"), .cycleABLoop), (.character("Q"), .quitSavingPosition),
             (.character(">"), .playlistNext), (.enter, .playlistNext), (.character("<"), .playlistPrevious),
+            (.character("d"), .adjust(property: "deinterlace", .cycle(up: true))),
         ]
         for (key, expected) in table {
             XCTAssertEqual(command(key), expected, "\(key)")

@@ -12,6 +12,12 @@ extension OptionUse {
         try checked(.number(try number()), for: property, in: state).number ?? 0
     }
 
+    /// One of the names a choice property (`deinterlace`) takes.
+    func choice(for property: String) throws(OptionError) -> String {
+        guard case .text(let name) = try checked(.text(try text()), for: property) else { return "" }
+        return name
+    }
+
     func time(for property: String) throws(OptionError) -> Double {
         try checked(.number(try time()), for: property).number ?? 0
     }

@@ -30,6 +30,8 @@ final class Decoder: @unchecked Sendable {
     /// After a drain: frames ending at or before this time are out already (the target too).
     private var shownThrough: Double?
     private var damage = DamageTracker()
+    /// For video: deinterlacing on the way to the frame queue; set before `start`.
+    var processor: PictureProcessor?
     /// Told once per burst of damage, on the decoder's thread; set before `start`.
     var onDamage: (@Sendable (DamageTracker.Burst) -> Void)?
     private let done = DispatchSemaphore(value: 0)
@@ -90,6 +92,7 @@ final class Decoder: @unchecked Sendable {
                 // A seek happened: forget everything decoded before it.
                 avcodec_flush_buffers(codec.pointer)
                 shortcut.reset()
+                processor?.reset()
                 packetSerial = entry.serial
                 state.withLock { $0.finishedSerial = -1 }
                 report(damage.finish())
@@ -208,6 +211,8 @@ final class Decoder: @unchecked Sendable {
             if status == FFmpegError.again { return true }
             if status == FFmpegError.endOfFile {
                 avcodec_flush_buffers(codec.pointer)
+                // The deinterlacer holds a frame back for its look ahead: let it out.
+                guard processor?.finish(emit: queue) ?? true else { return false }
                 if drainingToTarget { return true }   // not the end of the stream
                 state.withLock { $0.finishedSerial = packetSerial }
                 report(damage.finish())
@@ -246,12 +251,19 @@ final class Decoder: @unchecked Sendable {
                 return true
             }
             scratch.seekTarget = dropBefore ?? .nan
-            guard let slot = frames.writableSlot() else { return false }
-            slot.take(scratch)
-            let serial = packetSerial
-            state.withLock { $0.pushedSerial = serial }
-            frames.push()
+            guard processor?.process(scratch, emit: queue) ?? queue(scratch) else { return false }
         }
+    }
+
+    /// Moves `frame` into the frame queue, unless a seek made it stale. False on abort.
+    private func queue(_ frame: Frame) -> Bool {
+        guard packets.serial == packetSerial else { frame.unref(); return true }
+        guard let slot = frames.writableSlot() else { return false }
+        slot.take(frame)
+        let serial = packetSerial
+        state.withLock { $0.pushedSerial = serial }
+        frames.push()
+        return true
     }
 
     private func stamp(_ frame: Frame) {

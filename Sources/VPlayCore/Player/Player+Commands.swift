@@ -70,6 +70,8 @@ extension Player {
         case let .cycleTrack(kind, down):
             selectTrack(kind, TrackChooser.cycle(from: state.selectedTrackID(kind), among: tracks, kind: kind, down: down),
                         now: now)
+        case .setPicture(let picture):
+            setPicture(picture, now: now)
         case .quitSavingPosition:
             state.savesPositionOnQuit = true
             state.isQuitting = true
@@ -220,5 +222,17 @@ extension Player {
         // covers it, and the position is its own time (mpv's), not the middle.
         let target = current.pts - startTime - duration / 2
         requestSeek(to: max(0, target), precision: .exact, announce: true, reportsTarget: false)
+    }
+}
+
+extension Player {
+    /// Takes effect from the next frame decoded; the frames already queued show as they are.
+    func setPicture(_ picture: PictureSettings, now: Double) {
+        let old = state.picture
+        state.picture = picture
+        pictureSettings.current = picture
+        if picture.deinterlace != old.deinterlace {
+            show("Deinterlace: \(picture.deinterlace.rawValue)", now: now)
+        }
     }
 }

@@ -141,7 +141,8 @@ extension Player {
         if let track {
             do {
                 let path = try VideoPath(file: file, stream: track.streamIndex,
-                                         packets: demuxer.makeQueue(for: track.streamIndex), wake: wake)
+                                         packets: demuxer.makeQueue(for: track.streamIndex),
+                                         picture: pictureSettings, warn: warn, wake: wake)
                 path.decoder.replayHold = options.seekReplayHold
                 path.scheduler.speed = state.speed
                 if state.isPaused { path.scheduler.pause(now: now) }

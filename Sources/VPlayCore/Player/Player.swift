@@ -52,6 +52,8 @@ public final class Player {
     }
     var loopsLeft: Int?
     private var shownSerial = -1
+    private var lastShownTime = Double.nan
+    private var frameInterval = SmoothedValue(weight: 0.1)
     let startTime: Double
     var abLoop = ABLoop()
     private var startedAt: Double = 0
@@ -60,6 +62,8 @@ public final class Player {
     var seekShortcutChecked = false
     /// Problems worth a line on stderr while playing (the user's `warn`).
     let warn: @Sendable (String) -> Void
+    /// Deinterlacing as the video decoder's thread reads it.
+    let pictureSettings: SharedPictureSettings
     /// Bursts of decode errors reported so far, oldest first (decoder threads append).
     let damage = Locked([DamageTracker.Burst]())
 
@@ -77,6 +81,8 @@ public final class Player {
         self.monotonic = monotonic
         self.wake = wake
         self.warn = warn
+        pictureSettings = SharedPictureSettings(options.picture)
+        state.picture = options.picture
         let file = try MediaFile(path: path, options: options, interrupt: interrupt)
         self.file = file
         startTime = file.startTime
@@ -92,7 +98,10 @@ public final class Player {
         let hasSound = options.audioEnabled && tracks.contains { $0.kind == .audio }
         var video: VideoPath?
         if let track = videoID.flatMap({ Self.track(.video, $0, in: tracks) }) {
-            do { video = try VideoPath(file: file, stream: track.streamIndex, packets: demuxer.makeQueue(for: track.streamIndex), wake: wake) } catch let error as PlayerError {
+            do {
+                video = try VideoPath(file: file, stream: track.streamIndex, packets: demuxer.makeQueue(for: track.streamIndex),
+                                      picture: pictureSettings, warn: warn, wake: wake)
+            } catch let error as PlayerError {
                 if !hasSound { throw error }
                 warn("\(error.reason); playing without video")
             } catch {}
@@ -337,9 +346,19 @@ public final class Player {
         return reached ? max(heard, b) : heard
     }
 
+    /// `estimated-vf-fps`: from the times of the frames shown (field rate once deinterlaced).
+    private func measureFrameRate(_ frame: Frame, newTimeline: Bool) {
+        let interval = frame.pts - lastShownTime
+        lastShownTime = frame.pts
+        guard !newTimeline, interval > 0, interval < 1 else { return }
+        frameInterval.add(interval)
+        state.estimatedFPS = 1 / frameInterval.value
+    }
+
     private func didShow(_ frame: Frame, now: Double) {
         let newTimeline = frame.serial != shownSerial
         shownSerial = frame.serial
+        measureFrameRate(frame, newTimeline: newTimeline)
         let mediaTime = frame.pts - startTime
         stats.framesShown += 1
         if stats.timeToFirstFrame == nil { stats.timeToFirstFrame = now - startedAt }

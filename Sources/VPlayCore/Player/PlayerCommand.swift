@@ -33,6 +33,8 @@ public enum PlayerCommand: Sendable, Equatable {
     case selectTrack(Track.Kind, TrackChoice)
     /// The next track of a kind, then none, round again (`#`, `_`, `j`; `down`: backwards).
     case cycleTrack(Track.Kind, down: Bool)
+    /// How pictures are prepared for the screen (deinterlacing).
+    case setPicture(PictureSettings)
     case quit(code: Int32)
     /// Quits and remembers the position even when saving on quit is off (mpv's `Q`).
     case quitSavingPosition

@@ -25,6 +25,8 @@ public struct PlayerState: Sendable, Equatable {
     /// Audio minus video clock at the last shown frame, seconds.
     public var avOffset: Double?
     public var isFullscreen: Bool = false
+    /// Deinterlacing as set now.
+    public var picture = PictureSettings()
     /// The file's tracks, those playing marked selected.
     public var tracks: [Track] = []
     /// The subtitle text on screen now (mpv's `sub-text`), nil when none shows.

@@ -22,7 +22,8 @@ final class VideoPath {
         return frames.remaining > 0 && frames.peek().serial == shown.serial && frames.peek().pts >= time
     }
 
-    init(file: MediaFile, stream index: Int, packets: PacketQueue, wake: @escaping @Sendable () -> Void) throws {
+    init(file: MediaFile, stream index: Int, packets: PacketQueue, picture: SharedPictureSettings,
+         warn: @escaping @Sendable (String) -> Void, wake: @escaping @Sendable () -> Void) throws {
         if let size = file.refusedPictureSize(of: index) {
             throw PlayerError.noDecoder(file.path, "picture size \(size.width)x\(size.height) is too large")
         }
@@ -34,6 +35,9 @@ final class VideoPath {
         let rate = av_guess_frame_rate(file.context, stream, nil)
         frameRate = rate.num > 0 && rate.den > 0 ? av_q2d(rate) : nil
         decoder = Decoder(codec: codec, packets: packets, frames: frames, kind: AVMEDIA_TYPE_VIDEO, frameRate: rate)
+        let processor = PictureProcessor(settings: picture, timeBase: codec.timeBase)
+        processor.onTrouble = warn
+        decoder.processor = processor
         // Timestamps jumping further than this are discontinuities (ffplay: 10 s, or 3600 s when ts may wrap).
         let discontinuous = file.context.pointee.iformat.pointee.flags & AVFMT_TS_DISCONT != 0
         scheduler = VideoScheduler(frames: frames, packets: packets,

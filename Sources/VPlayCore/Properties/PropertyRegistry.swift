@@ -50,6 +50,8 @@ public enum PropertyRegistry {
         .readOnly("sub-text", .text, "the subtitle text on screen now") { state in
             .available(state.selectedTrackID(.sub) == nil ? nil : state.subtitleText ?? "")
         },
+        .choice("deinterlace", "turn interlaced pictures into whole frames: auto (flagged frames), yes, no",
+                 \.deinterlace),
         .readOnly("playlist-pos", .integer, "index of the file playing, from 0") { .integer($0.playlistPosition) },
         .readOnly("playlist-count", .integer, "number of files in the playlist") { .integer($0.playlistCount) },
         // Clients (python-mpv-jsonipc among them) ask for this list on connecting.

@@ -38,6 +38,7 @@ public enum KeyBindings {
         case .character("}"): binding = (.multiplySpeed(2), true)
         case .backspace: binding = (.setSpeed(1), false)
         case .character("s"): binding = (.screenshot, false)
+        case .character("d"): binding = (.adjust(property: "deinterlace", .cycle(up: true)), false)
         case .character("l"): binding = (.cycleABLoop, false)
         case .character("#"): binding = (.cycleTrack(.audio, down: false), false)
         case .character("_"): binding = (.cycleTrack(.video, down: false), false)

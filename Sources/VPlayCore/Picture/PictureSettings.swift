@@ -1,0 +1,21 @@
+/// How decoded pictures are prepared for the screen: set by the player on the main thread,
+/// read by the video decoder's thread for every frame (a short lock, never held across work).
+public struct PictureSettings: Sendable, Equatable {
+    public var deinterlace = DeinterlaceMode.auto
+
+    public init() {}
+}
+
+/// The settings shared between the player and the decoder thread that applies them.
+final class SharedPictureSettings: Sendable {
+    private let value: Locked<PictureSettings>
+
+    init(_ settings: PictureSettings) {
+        value = Locked(settings)
+    }
+
+    var current: PictureSettings {
+        get { value.withLock { $0 } }
+        set { value.withLock { $0 = newValue } }
+    }
+}
