@@ -32,4 +32,21 @@ final class PictureOptionTests: XCTestCase {
         expected.deinterlace = .yes
         XCTAssertEqual(try property.command(adjusting: .cycle(up: false), in: state), .setPicture(expected))
     }
+
+    func testToneMappingAndPeakOptions() throws {
+        XCTAssertEqual(try parse().player.picture.toneMapping, .auto)
+        XCTAssertEqual(try parse("--tone-mapping=bt.2390").player.picture.toneMapping, .bt2390)
+        XCTAssertEqual(try parse("--tone-mapping=hable").player.picture.toneMapping, .hable)
+        XCTAssertThrowsError(try parse("--tone-mapping=aces"))
+        XCTAssertNil(try parse("--hdr-peak=auto").player.picture.hdrPeak)
+        XCTAssertEqual(try parse("--hdr-peak=4000").player.picture.hdrPeak, 4000)
+        XCTAssertThrowsError(try parse("--hdr-peak=0"))
+        XCTAssertThrowsError(try parse("--hdr-peak=1000000"))
+        let property = try PropertyRegistry.property(named: "tone-mapping")
+        var state = PlayerState()
+        state.path = "a.mp4"
+        var expected = PictureSettings()
+        expected.toneMapping = .clip
+        XCTAssertEqual(try property.command(adjusting: .cycle(up: true), in: state), .setPicture(expected))
+    }
 }

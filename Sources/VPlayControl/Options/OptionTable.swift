@@ -91,6 +91,12 @@ enum OptionTable {
         OptionSpec(["--deinterlace"], .value("auto|yes|no"), "deinterlace (bwdif, one frame per field): auto = frames flagged interlaced", default: "auto") { draft, use throws(OptionError) in
             draft.options.player.picture.deinterlace = DeinterlaceMode(rawValue: try use.choice(for: "deinterlace")) ?? .auto
         },
+        OptionSpec(["--tone-mapping"], .value("auto|clip|mobius|reinhard|hable|bt.2390"), "how HDR (PQ, HLG) highlights fit into SDR white", default: "auto") { draft, use throws(OptionError) in
+            draft.options.player.picture.toneMapping = ToneMappingCurve(rawValue: try use.choice(for: "tone-mapping")) ?? .auto
+        },
+        OptionSpec(["--hdr-peak"], .value("auto|NITS"), "brightest HDR content in cd/m², 100..10000; auto: the stream's metadata", default: "auto") { draft, use throws(OptionError) in
+            draft.options.player.picture.hdrPeak = use.value == "auto" ? nil : try use.number(in: 100...10000)
+        },
         OptionSpec(["--screenshot-directory"], .value("DIR"), "where screenshots go", default: "current directory") { draft, use throws(OptionError) in
             draft.options.player.screenshotDirectory = try use.text()
         },

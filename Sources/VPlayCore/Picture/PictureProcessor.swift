@@ -1,8 +1,8 @@
 import CFFmpeg
 
-/// The video decoder's last step before the frame queue: deinterlaces (bwdif at field
-/// rate) what the settings ask for. Runs on the decoder's thread; progressive video under
-/// `auto` never touches libavfilter.
+/// The video decoder's last step before the frame queue: deinterlaces (bwdif at field rate)
+/// and tone-maps HDR to SDR, as the settings ask. Runs on the decoder's thread; progressive
+/// SDR video under `auto` passes straight through.
 final class PictureProcessor {
     private let settings: SharedPictureSettings
     private let timeBase: AVRational
@@ -14,7 +14,10 @@ final class PictureProcessor {
     /// What the frames the deinterlacer still holds came with.
     private var held = (serial: -1, position: Int64(-1))
     private var lastOutput = (start: -Double.infinity, duration: 0.0)
-    /// Called once when bwdif cannot be used (libavfilter missing, format refused).
+    private let toneMapper = ToneMapper()
+    private let mapped = Frame()
+    private var toldToneMappingTrouble = false
+    /// Told once per kind of trouble (bwdif unavailable, an HDR format not mapped).
     var onTrouble: ((String) -> Void)?
 
     init(settings: SharedPictureSettings, timeBase: AVRational) {
@@ -25,16 +28,17 @@ final class PictureProcessor {
     /// Sends `frame` on as zero or more frames through `emit` (which takes each frame's
     /// contents). `frame` is left empty. False when `emit` gave up (shutdown).
     func process(_ frame: Frame, emit: (Frame) -> Bool) -> Bool {
-        let mode = settings.current.deinterlace
+        let current = settings.current
+        let mode = current.deinterlace
         let flagged = frame.pointer.pointee.interlaced_frame != 0
         guard mode != .no, mode == .yes || flagged || deinterlacer != nil else {
-            return finish(emit: emit) && emit(frame)
+            return finish(current, emit: emit) && deliver(frame, current, emit: emit)
         }
         let f = frame.pointer.pointee
         let input = DeinterlaceFilter.Input(width: f.width, height: f.height, format: f.format, timeBase: timeBase,
                                             sampleAspect: f.sample_aspect_ratio, everyFrame: mode == .yes)
         if deinterlacer?.input != input {
-            guard finish(emit: emit) else { return false }
+            guard finish(current, emit: emit) else { return false }
             if input != refused {
                 deinterlacer = DeinterlaceFilter(input)
                 if deinterlacer == nil {
@@ -43,7 +47,7 @@ final class PictureProcessor {
                 }
             }
         }
-        guard let deinterlacer else { return emit(frame) }
+        guard let deinterlacer else { return deliver(frame, current, emit: emit) }
         timing.noteInput(start: frame.pts, duration: frame.duration,
                          splitsInFields: mode.deinterlaces(flaggedInterlaced: flagged))
         frame.pointer.pointee.pts = frame.pointer.pointee.best_effort_timestamp
@@ -51,18 +55,15 @@ final class PictureProcessor {
         let seekTarget = frame.seekTarget
         guard deinterlacer.push(frame.pointer) else {
             self.deinterlacer = nil
-            return emit(frame)
+            return deliver(frame, current, emit: emit)
         }
-        return drain(deinterlacer, seekTarget: seekTarget, emit: emit)
+        return drain(deinterlacer, seekTarget: seekTarget, current, emit: emit)
     }
 
     /// Lets out what the deinterlacer still holds (the codec reached the end of its stream,
     /// or the settings changed). False when `emit` gave up.
     func finish(emit: (Frame) -> Bool) -> Bool {
-        guard let deinterlacer else { return true }
-        self.deinterlacer = nil
-        deinterlacer.finish()
-        return drain(deinterlacer, seekTarget: .nan, emit: emit)
+        finish(settings.current, emit: emit)
     }
 
     /// Forgets everything held (a seek: the frames before it are not wanted).
@@ -72,7 +73,15 @@ final class PictureProcessor {
         timing.reset()
     }
 
-    private func drain(_ deinterlacer: DeinterlaceFilter, seekTarget: Double, emit: (Frame) -> Bool) -> Bool {
+    private func finish(_ current: PictureSettings, emit: (Frame) -> Bool) -> Bool {
+        guard let deinterlacer else { return true }
+        self.deinterlacer = nil
+        deinterlacer.finish()
+        return drain(deinterlacer, seekTarget: .nan, current, emit: emit)
+    }
+
+    private func drain(_ deinterlacer: DeinterlaceFilter, seekTarget: Double, _ current: PictureSettings,
+                       emit: (Frame) -> Bool) -> Bool {
         while deinterlacer.pull(into: filtered.pointer) {
             var start = MediaFile.seconds(filtered.pointer.pointee.pts, deinterlacer.outputTimeBase)
             // bwdif guesses the time of a last frame's second field from the frame before;
@@ -85,8 +94,25 @@ final class PictureProcessor {
             filtered.serial = held.serial
             filtered.position = held.position
             filtered.seekTarget = seekTarget
-            guard emit(filtered) else { filtered.unref(); return false }
+            guard deliver(filtered, current, emit: emit) else { filtered.unref(); return false }
         }
         return true
+    }
+
+    /// The last step: HDR frames are tone-mapped, everything else goes as it is.
+    private func deliver(_ frame: Frame, _ current: PictureSettings, emit: (Frame) -> Bool) -> Bool {
+        switch toneMapper.map(frame, settings: current, into: mapped) {
+        case true?:
+            frame.unref()
+            return emit(mapped)
+        case false?:
+            if !toldToneMappingTrouble {
+                toldToneMappingTrouble = true
+                onTrouble?("cannot tone-map this HDR picture format; showing it unmapped")
+            }
+            return emit(frame)
+        case nil:
+            return emit(frame)
+        }
     }
 }

@@ -2,6 +2,10 @@
 /// read by the video decoder's thread for every frame (a short lock, never held across work).
 public struct PictureSettings: Sendable, Equatable {
     public var deinterlace = DeinterlaceMode.auto
+    /// How HDR highlights are brought into SDR range.
+    public var toneMapping = ToneMappingCurve.auto
+    /// The HDR content's peak in cd/m² (`--hdr-peak`); nil: from the stream's metadata.
+    public var hdrPeak: Double?
 
     public init() {}
 }

@@ -234,5 +234,8 @@ extension Player {
         if picture.deinterlace != old.deinterlace {
             show("Deinterlace: \(picture.deinterlace.rawValue)", now: now)
         }
+        if picture.toneMapping != old.toneMapping {
+            show("Tone mapping: \(picture.toneMapping.rawValue)", now: now)
+        }
     }
 }

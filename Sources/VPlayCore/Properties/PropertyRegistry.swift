@@ -52,6 +52,8 @@ public enum PropertyRegistry {
         },
         .choice("deinterlace", "turn interlaced pictures into whole frames: auto (flagged frames), yes, no",
                  \.deinterlace),
+        .choice("tone-mapping", "how HDR highlights fit into SDR: auto, clip, mobius, reinhard, hable, bt.2390",
+                 \.toneMapping),
         .readOnly("playlist-pos", .integer, "index of the file playing, from 0") { .integer($0.playlistPosition) },
         .readOnly("playlist-count", .integer, "number of files in the playlist") { .integer($0.playlistCount) },
         // Clients (python-mpv-jsonipc among them) ask for this list on connecting.
