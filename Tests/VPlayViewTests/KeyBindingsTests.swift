@@ -50,6 +50,8 @@ final class KeyBindingsTests: XCTestCase {
 
     func testDesktopModifiersAreLeftAlone() {
         XCTAssertNil(command(.character("q"), [.control]))
+        XCTAssertEqual(command(.character("h"), [.control]), .adjust(property: "hwdec", .cycle(up: true)))
+        XCTAssertNil(command(.character("h"), [.control], repeating: true))
         XCTAssertNil(command(.character("f"), [.alt]))
         XCTAssertNil(command(.left, [.gui]))
         XCTAssertNil(command(.left, [.shift]), "Shift+arrow is a different key")

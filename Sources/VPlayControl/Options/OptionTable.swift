@@ -97,6 +97,9 @@ enum OptionTable {
         OptionSpec(["--hdr-peak"], .value("auto|NITS"), "brightest HDR content in cd/m², 100..10000; auto: the stream's metadata", default: "auto") { draft, use throws(OptionError) in
             draft.options.player.picture.hdrPeak = use.value == "auto" ? nil : try use.number(in: 100...10000)
         },
+        OptionSpec(["--hwdec"], .value("no|auto|auto-safe|vaapi|vdpau|nvdec"), "decode video on the GPU where one can; software when it cannot", default: "no") { draft, use throws(OptionError) in
+            draft.options.player.picture.hwdec = HardwareDecoding(rawValue: try use.choice(for: "hwdec")) ?? .no
+        },
         OptionSpec(["--screenshot-directory"], .value("DIR"), "where screenshots go", default: "current directory") { draft, use throws(OptionError) in
             draft.options.player.screenshotDirectory = try use.text()
         },
@@ -128,7 +131,10 @@ enum OptionTable {
             draft.options.reallyQuiet = try use.flag()
         },
         OptionSpec(["-v"], .flag, "more log output; repeat for more", default: "0") { draft, use throws(OptionError) in
-            if try use.flag() { draft.options.verbosity += 1 }
+            if try use.flag() {
+                draft.options.verbosity += 1
+                draft.options.player.verbose = true
+            }
         },
         OptionSpec(["--input-ipc-server"], .value("PATH"), "serve mpv-style JSON IPC on a Unix socket at PATH", default: "none") { draft, use throws(OptionError) in
             draft.options.ipcServerPath = try use.text()

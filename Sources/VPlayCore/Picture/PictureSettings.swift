@@ -1,4 +1,4 @@
-/// How decoded pictures are prepared for the screen: set by the player on the main thread,
+/// How pictures are decoded and prepared for the screen: set by the player on the main thread,
 /// read by the video decoder's thread for every frame (a short lock, never held across work).
 public struct PictureSettings: Sendable, Equatable {
     public var deinterlace = DeinterlaceMode.auto
@@ -6,6 +6,8 @@ public struct PictureSettings: Sendable, Equatable {
     public var toneMapping = ToneMappingCurve.auto
     /// The HDR content's peak in cd/m² (`--hdr-peak`); nil: from the stream's metadata.
     public var hdrPeak: Double?
+    /// Which hardware decoders to try; read when a video decoder opens.
+    public var hwdec = HardwareDecoding.no
 
     public init() {}
 }

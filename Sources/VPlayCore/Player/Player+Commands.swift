@@ -234,6 +234,10 @@ extension Player {
         if picture.deinterlace != old.deinterlace {
             show("Deinterlace: \(picture.deinterlace.rawValue)", now: now)
         }
+        if picture.hwdec != old.hwdec {
+            reopenVideo(now: now)
+            show("Hardware decoding: \(picture.hwdec.rawValue)", now: now)
+        }
         if picture.toneMapping != old.toneMapping {
             show("Tone mapping: \(picture.toneMapping.rawValue)", now: now)
         }

@@ -62,6 +62,8 @@ public final class Player {
     var seekShortcutChecked = false
     /// Problems worth a line on stderr while playing (the user's `warn`).
     let warn: @Sendable (String) -> Void
+    /// Lines worth printing only with `-v`.
+    let verbose: @Sendable (String) -> Void
     /// Deinterlacing as the video decoder's thread reads it.
     let pictureSettings: SharedPictureSettings
     /// Bursts of decode errors reported so far, oldest first (decoder threads append).
@@ -81,6 +83,8 @@ public final class Player {
         self.monotonic = monotonic
         self.wake = wake
         self.warn = warn
+        let quiet: @Sendable (String) -> Void = { _ in }
+        verbose = options.verbose ? warn : quiet
         pictureSettings = SharedPictureSettings(options.picture)
         state.picture = options.picture
         let file = try MediaFile(path: path, options: options, interrupt: interrupt)
@@ -100,7 +104,7 @@ public final class Player {
         if let track = videoID.flatMap({ Self.track(.video, $0, in: tracks) }) {
             do {
                 video = try VideoPath(file: file, stream: track.streamIndex, packets: demuxer.makeQueue(for: track.streamIndex),
-                                      picture: pictureSettings, warn: warn, wake: wake)
+                                      picture: pictureSettings, warn: warn, verbose: verbose, wake: wake)
             } catch let error as PlayerError {
                 if !hasSound { throw error }
                 warn("\(error.reason); playing without video")
@@ -159,6 +163,7 @@ public final class Player {
         state.videoWidth = geometry?.width ?? 0
         state.videoHeight = geometry?.height ?? 0
         state.containerFPS = video?.frameRate
+        state.hwdecCurrent = video?.decoder.hardwareName.withLock { $0 } ?? "no"
         state.volumeMax = options.volumeMax
         state.speed = options.speed
         setVolume(options.volume)
@@ -274,6 +279,7 @@ public final class Player {
         retireSwitchedAudio(now: now)
         takeCheckedLoads(now: now)
         stats.decodeErrors = (video?.decoder.decodeErrors ?? 0) + (audio?.decoder.decodeErrors ?? 0)
+        state.hwdecCurrent = video?.decoder.hardwareName.withLock { $0 } ?? "no"
         state.subtitleText = subtitles?.text(at: state.position + startTime)
         publishPhase()
         if !state.isPaused {
