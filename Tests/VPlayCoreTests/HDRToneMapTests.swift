@@ -112,6 +112,28 @@ final class HDRToneMapTests: XCTestCase {
         XCTAssertGreaterThan(out.y, 60)
     }
 
+    /// Pixels of one block with different greys each come out as their own grey would, at
+    /// odd sizes too (the last column and row repeat into their blocks) and across runs.
+    func testKernelKeepsDetailWithinBlocksAtOddSizes() {
+        let tables = ToneMapTables(signal: signal(.pq), curve: .auto)
+        for (width, height) in [(5, 3), (131, 2), (1, 1)] {
+            let codes = (0..<(width * height)).map { UInt16(64 + ($0 * 37) % 876) }
+            let chromaCount = ((width + 1) / 2) * ((height + 1) / 2)
+            var luma = codes, blue = [UInt16](repeating: 512, count: chromaCount), red = blue
+            var outY = [UInt8](repeating: 0, count: width * height)
+            var outU = [UInt8](repeating: 0, count: chromaCount), outV = outU
+            withUnsafePointer(to: tables.parameters) { parameters in
+                vp_tone_map_420(parameters, &luma, width, &blue, (width + 1) / 2, &red, (width + 1) / 2,
+                                &outY, width, &outU, (width + 1) / 2, &outV, (width + 1) / 2, Int32(width), Int32(height))
+            }
+            for (index, code) in codes.enumerated() {
+                let alone = map(tables, y: code, cb: 512, cr: 512)
+                XCTAssertEqual(Int(outY[index]), Int(alone.y), accuracy: 1, "\(width)x\(height) pixel \(index)")
+            }
+            XCTAssertTrue(outU.allSatisfy { abs(Int($0) - 128) <= 1 } && outV.allSatisfy { abs(Int($0) - 128) <= 1 })
+        }
+    }
+
     // MARK: Metadata and frames
 
     func testMetadataPeakIgnoresZeroAndAbsurdValues() throws {

@@ -35,6 +35,9 @@ typedef struct vp_tone_map {
     float tone_index_scale;
     /// sqrt(linear 0...1) -> display-encoded 0...1.
     const float *encode;
+    /// Normalised source luma of a neutral grey -> its encoded output luma
+    /// (`vp_tone_map_fill_neutral` makes it from the others).
+    const float *neutral;
     /// Source linear RGB -> BT.709 linear RGB, row by row.
     float gamut[9];
     /// Luminance weights of the source (for HLG's OOTF) and of BT.709 (output).
@@ -46,8 +49,12 @@ typedef struct vp_tone_map {
     float cr_to_r, cb_to_g, cr_to_g, cb_to_b;
 } vp_tone_map;
 
+/// Fills `neutral` (VP_TONE_MAP_TABLE entries) from `m`'s other tables.
+void vp_tone_map_fill_neutral(const vp_tone_map *m, float *neutral);
+
 /// Tone-maps a 4:2:0 picture of 16-bit samples (any depth up to 16, as `m` was made for) into
 /// 8-bit limited-range BT.709 4:2:0 planes of the same size. Pitches count samples, not bytes.
+/// The colour is worked out once per 2x2 block; each pixel's luma follows its own.
 void vp_tone_map_420(const vp_tone_map *m,
                      const uint16_t *y_plane, ptrdiff_t y_pitch,
                      const uint16_t *u_plane, ptrdiff_t u_pitch,

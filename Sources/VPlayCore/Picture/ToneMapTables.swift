@@ -22,7 +22,7 @@ final class ToneMapTables {
         self.signal = signal
         self.curve = curve
         let n = Self.size
-        storage = .allocate(capacity: 4 * n)
+        storage = .allocate(capacity: 5 * n)
         let linear = storage, ootf = storage + n, tone = storage + 2 * n, encode = storage + 3 * n
         let white = HDRTransfer.referenceWhite
         // Light relative to reference white: the largest a component can be, and the peak.
@@ -70,6 +70,9 @@ final class ToneMapTables {
         p.cb_to_g = 2 * kb * (1 - kb) / kg
         p.cr_to_g = 2 * kr * (1 - kr) / kg
         p.cb_to_b = 2 * (1 - kb)
+        let neutral = storage + 4 * n
+        vp_tone_map_fill_neutral(&p, neutral)
+        p.neutral = UnsafePointer(neutral)
         parameters = p
     }
 
