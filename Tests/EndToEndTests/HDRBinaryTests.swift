@@ -121,3 +121,32 @@ final class HDRBinaryTests: XCTestCase {
         XCTAssertLessThanOrEqual(share, 0.3, "\(Int(share * 100)) % of the highlights are one flat band", file: file, line: line)
     }
 }
+
+/// Bad input: a stream that turns from SDR to HDR part-way plays on, tone-mapped from the
+/// first HDR frame.
+final class HDRSwitchBinaryTests: XCTestCase {
+    func testAStreamTurningHDRMidwayIsMappedFromThere() throws {
+        try skipWithoutDisplay()
+        let parts = try ClipSpec.sdrThenHDRParts.map { try MediaFactory.clip($0) }
+        let list = MediaFactory.cacheDirectory.appendingPathComponent("sdr-then-hdr-\(UUID().uuidString).txt")
+        let clip = list.deletingPathExtension().appendingPathExtension("mkv")
+        defer { try? FileManager.default.removeItem(at: list); try? FileManager.default.removeItem(at: clip) }
+        try parts.map { "file '\($0.path)'\n" }.joined().write(to: list, atomically: true, encoding: .utf8)
+        try ChildProcess.run("ffmpeg", ["-nostdin", "-v", "error", "-y", "-f", "concat", "-safe", "0", "-i", list.path,
+                                        "-c", "copy", clip.path], timeout: .seconds(30)).requireSuccess()
+        let player = try PlayerSession(clip: clip, arguments: ["--loop=inf"], displayAspect: 16.0 / 9)
+        let ipc = try XCTUnwrap(player.ipc)
+        let rect = player.videoRect
+        let patch = ClipSpec.hdrPatch
+        let patchRect = PixelRect(x: rect.x + patch.x + 10, y: rect.y + patch.y + 10, width: patch.width - 20, height: patch.height - 20)
+        // The SDR part: one mid-grey; then the HDR part's reference white, near white.
+        let grey = try poll(timeout: .seconds(10), until: { (100...150).contains($0) }) {
+            try player.capture().meanBrightness(patchRect)
+        }
+        XCTAssertNotNil(grey, "the SDR part's grey did not show")
+        let white = try poll(timeout: .seconds(10), until: { $0 >= 0.9 * 255 }) { try player.capture().meanBrightness(patchRect) }
+        XCTAssertNotNil(white, "the HDR part's reference white did not show near white")
+        let position = try ipc.double("time-pos")
+        XCTAssertNotNil(try poll(timeout: .seconds(5), until: { $0 != position }) { try ipc.double("time-pos") }, "playback stopped")
+    }
+}

@@ -27,13 +27,17 @@ extension ClipSpec {
     /// PQ (HDR10): the patch at 203 cd/m², grey at 26 cd/m², the gradient to 1000 cd/m²
     /// (linear in light); mastering display 1000 cd/m², MaxCLL `maxCLL`.
     public static func hdr10(maxCLL: Int = 1000) -> ClipSpec {
-        let pq = "pow((0.8359375+18.8515625*pow(L/10000\\,0.1593017578125))/(1+18.6875*pow(L/10000\\,0.1593017578125))\\,78.84375)"
-        let light = "(\(layout(patch: "203", grey: "26", gradient: "1000*X/639")))"
-        let luma = "64+876*" + pq.replacingOccurrences(of: "L/10000", with: "\(light)/10000")
         let params = "colorprim=bt2020:transfer=smpte2084:colormatrix=bt2020nc:hdr10=1"
             + ":master-display=G(13250,34500)B(7500,3000)R(34000,16000)WP(15635,16450)L(10000000,50)"
             + ":max-cll=\(maxCLL),400"
-        return hevc10(name: "hdr10-maxcll\(maxCLL)", luma: luma, params: params, transfer: "smpte2084")
+        return hevc10(name: "hdr10-maxcll\(maxCLL)", luma: hdr10Luma, params: params, transfer: "smpte2084")
+    }
+
+    /// `hdr10()`'s picture as PQ code values.
+    private static var hdr10Luma: String {
+        let pq = "pow((0.8359375+18.8515625*pow(L/10000\\,0.1593017578125))/(1+18.6875*pow(L/10000\\,0.1593017578125))\\,78.84375)"
+        let light = "(\(layout(patch: "203", grey: "26", gradient: "1000*X/639")))"
+        return "64+876*" + pq.replacingOccurrences(of: "L/10000", with: "\(light)/10000")
     }
 
     /// HLG: the patch at signal 0.75 (reference white), grey at 0.38, the gradient linear in
@@ -47,10 +51,19 @@ extension ClipSpec {
     }
 
     private static func hevc10(name: String, luma: String, params: String, transfer: String) -> ClipSpec {
-        ClipSpec(name: name, fileExtension: "mkv", arguments: [
+        let (primaries, matrix) = transfer == "bt709" ? ("bt709", "bt709") : ("bt2020", "bt2020nc")
+        return ClipSpec(name: name, fileExtension: "mkv", arguments: [
             "-f", "lavfi", "-i", "color=c=black:s=640x360:r=25:d=2,format=yuv420p10le,geq=lum='\(luma)':cb=512:cr=512",
-            "-c:v", "libx265", "-preset", "ultrafast", "-x265-params", "crf=12:log-level=error:" + params,
-            "-color_primaries", "bt2020", "-color_trc", transfer, "-colorspace", "bt2020nc",
+            "-c:v", "libx265", "-preset", "ultrafast", "-x265-params", "crf=12:log-level=error:repeat-headers=1:" + params,
+            "-color_primaries", primaries, "-color_trc", transfer, "-colorspace", matrix,
         ])
     }
+
+    /// An SDR clip (flat mid-grey, BT.709) and `hdr10()`'s picture, parameter sets in every
+    /// keyframe: joined by the concat demuxer, a stream that turns HDR after 2 s.
+    public static let sdrThenHDRParts: [ClipSpec] = [
+        hevc10(name: "sdr-part", luma: "502", params: "colorprim=bt709:transfer=bt709:colormatrix=bt709", transfer: "bt709"),
+        hevc10(name: "hdr-part", luma: hdr10Luma,
+               params: "colorprim=bt2020:transfer=smpte2084:colormatrix=bt2020nc:max-cll=1000,400", transfer: "smpte2084"),
+    ]
 }
