@@ -14,8 +14,13 @@ extension OptionUse {
 
     /// One of the names a choice property (`deinterlace`) takes.
     func choice(for property: String) throws(OptionError) -> String {
-        guard case .text(let name) = try checked(.text(try text()), for: property) else { return "" }
-        return name
+        let value = try text()
+        guard case .choice(let names)? = try? PropertyRegistry.property(named: property).domain else { return value }
+        guard let name = try? PropertyRegistry.property(named: property).check(.text(value), in: PlayerState()),
+              case .text(let chosen) = name else {
+            throw .invalidValue(self.name, value, expected: "one of " + names.joined(separator: ", "))
+        }
+        return chosen
     }
 
     func time(for property: String) throws(OptionError) -> Double {
