@@ -168,6 +168,33 @@ final class HDRToneMapTests: XCTestCase {
         XCTAssertNil(mapper.map(Self.frame(trc: AVCOL_TRC_BT709), settings: settings, into: Frame()))
     }
 
+    /// Formats the kernel does not read (P010, as hardware decoders give) are widened first
+    /// and map the same.
+    func testSemiPlanarFramesMapLikePlanarOnes() {
+        let code = UInt16((64 + 876 * HDRTransfer.pqEncode(nits: 203)).rounded())
+        let planar = Self.frame(trc: AVCOL_TRC_SMPTE2084, luma: code)
+        let semiPlanar = Frame()
+        let f = semiPlanar.pointer
+        f.pointee.format = AV_PIX_FMT_P010LE.rawValue
+        f.pointee.width = 16
+        f.pointee.height = 8
+        precondition(av_frame_get_buffer(f, 32) >= 0)
+        UnsafeMutableRawPointer(f.pointee.data.0!).assumingMemoryBound(to: UInt16.self)
+            .update(repeating: code << 6, count: 8 * Int(f.pointee.linesize.0) / 2)
+        UnsafeMutableRawPointer(f.pointee.data.1!).assumingMemoryBound(to: UInt16.self)
+            .update(repeating: 512 << 6, count: 4 * Int(f.pointee.linesize.1) / 2)
+        f.pointee.color_trc = AVCOL_TRC_SMPTE2084
+        f.pointee.color_primaries = AVCOL_PRI_BT2020
+        f.pointee.colorspace = AVCOL_SPC_BT2020_NCL
+        let mapper = ToneMapper()
+        let fromPlanar = Frame(), fromSemiPlanar = Frame()
+        XCTAssertEqual(mapper.map(planar, settings: PictureSettings(), into: fromPlanar), true)
+        XCTAssertEqual(mapper.map(semiPlanar, settings: PictureSettings(), into: fromSemiPlanar), true)
+        let a = fromPlanar.pointer.pointee.data.0![0], b = fromSemiPlanar.pointer.pointee.data.0![0]
+        XCTAssertEqual(Int(a), Int(b), accuracy: 1)
+        XCTAssertGreaterThanOrEqual(Double(b - 16) / 219, 0.92)
+    }
+
     // MARK: - Helpers
 
     private func signal(_ transfer: HDRSignal.Transfer) -> HDRSignal {
@@ -186,7 +213,7 @@ final class HDRToneMapTests: XCTestCase {
         return (outY[0], outU[0], outV[0])
     }
 
-    private static func frame(trc: AVColorTransferCharacteristic) -> Frame {
+    private static func frame(trc: AVColorTransferCharacteristic, luma: UInt16 = 512) -> Frame {
         let frame = Frame()
         let f = frame.pointer
         f.pointee.format = AV_PIX_FMT_YUV420P10LE.rawValue
@@ -194,8 +221,9 @@ final class HDRToneMapTests: XCTestCase {
         f.pointee.height = 8
         precondition(av_frame_get_buffer(f, 32) >= 0)
         for (plane, rows) in [(f.pointee.data.0!, 8), (f.pointee.data.1!, 4), (f.pointee.data.2!, 4)] {
-            let count = rows * Int(plane == f.pointee.data.0! ? f.pointee.linesize.0 : f.pointee.linesize.1) / 2
-            UnsafeMutableRawPointer(plane).assumingMemoryBound(to: UInt16.self).update(repeating: 512, count: count)
+            let isLuma = plane == f.pointee.data.0!
+            let count = rows * Int(isLuma ? f.pointee.linesize.0 : f.pointee.linesize.1) / 2
+            UnsafeMutableRawPointer(plane).assumingMemoryBound(to: UInt16.self).update(repeating: isLuma ? luma : 512, count: count)
         }
         f.pointee.color_trc = trc
         f.pointee.color_primaries = trc == AVCOL_TRC_BT709 ? AVCOL_PRI_BT709 : AVCOL_PRI_BT2020
