@@ -150,3 +150,24 @@ final class HDRSwitchBinaryTests: XCTestCase {
         XCTAssertNotNil(try poll(timeout: .seconds(5), until: { $0 != position }) { try ipc.double("time-pos") }, "playback stopped")
     }
 }
+
+/// 10-bit SDR video is not tone-mapped: it shows as the same picture in 8 bits does.
+final class TenBitSDRBinaryTests: XCTestCase {
+    func testTenBitSDRShowsAsEightBitDoes() throws {
+        try skipWithoutDisplay()
+        let eight = try still(of: try MediaFactory.clip(.sdrLayout(tenBit: false)))
+        let ten = try still(of: try MediaFactory.clip(.sdrLayout(tenBit: true)))
+        let rect = PixelRect(x: 0, y: 0, width: 640, height: ClipSpec.hdrGradientRows.upperBound)
+        XCTAssertLessThanOrEqual(ten.meanDifference(from: eight, in: rect), 1.5)
+        let patch = PixelRect(x: ClipSpec.hdrPatch.x + 10, y: ClipSpec.hdrPatch.y + 10, width: 140, height: 100)
+        XCTAssertEqual(ten.meanBrightness(patch), eight.meanBrightness(patch), accuracy: 1.5)
+    }
+
+    /// The first frame, paused, once the patch is up.
+    private func still(of clip: URL) throws -> RGBImage {
+        let player = try PlayerSession(clip: clip, arguments: ["--pause"], displayAspect: 16.0 / 9, withIPC: false)
+        let patch = PixelRect(x: ClipSpec.hdrPatch.x + 10, y: ClipSpec.hdrPatch.y + 10, width: 140, height: 100)
+        return try XCTUnwrap(try poll(timeout: .seconds(10), until: { $0.meanBrightness(patch) > 150 }) { try player.capture() },
+                             "no picture of \(clip.lastPathComponent)")
+    }
+}

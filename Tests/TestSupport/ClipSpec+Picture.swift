@@ -46,7 +46,7 @@ extension ClipSpec {
                                    params: "colorprim=bt2020:transfer=arib-std-b67:colormatrix=bt2020nc",
                                    transfer: "arib-std-b67")
 
-    private static func layout(patch: String, grey: String, gradient: String) -> String {
+    static func layout(patch: String, grey: String, gradient: String) -> String {
         "if(between(Y\\,40\\,159)*between(X\\,40\\,199)\\,\(patch)\\,if(gte(Y\\,220)*lt(Y\\,320)\\,\(gradient)\\,\(grey)))"
     }
 
@@ -66,4 +66,20 @@ extension ClipSpec {
         hevc10(name: "hdr-part", luma: hdr10Luma,
                params: "colorprim=bt2020:transfer=smpte2084:colormatrix=bt2020nc:max-cll=1000,400", transfer: "smpte2084"),
     ]
+}
+
+/// SDR BT.709 HEVC of the HDR clips' layout (patch at 90 %, grey at 40 %, the gradient from
+/// black to white), in Main 10 and in 8-bit Main: the same picture at two bit depths.
+extension ClipSpec {
+    public static func sdrLayout(tenBit: Bool) -> ClipSpec {
+        let (format, black, range) = tenBit ? ("yuv420p10le", "64", "876") : ("yuv420p", "16", "219")
+        let luma = "\(black)+\(range)*(\(layout(patch: "0.9", grey: "0.4", gradient: "X/639")))"
+        let chroma = tenBit ? "512" : "128"
+        return ClipSpec(name: "sdr-layout-\(tenBit ? "10" : "8")bit", fileExtension: "mkv", arguments: [
+            "-f", "lavfi", "-i", "color=c=black:s=640x360:r=25:d=2,format=\(format),geq=lum='\(luma)':cb=\(chroma):cr=\(chroma)",
+            "-c:v", "libx265", "-preset", "ultrafast", "-x265-params",
+            "crf=8:log-level=error:colorprim=bt709:transfer=bt709:colormatrix=bt709",
+            "-color_primaries", "bt709", "-color_trc", "bt709", "-colorspace", "bt709",
+        ])
+    }
 }
