@@ -172,6 +172,8 @@ func run() -> Int32 {
     var hasPlayed = false
     var lastStats = PlaybackStats()
     var status: Int32 = 0
+    // Picture settings changed while playing (`d`) hold for the files after.
+    var picture = options.player.picture
     playing: while true {
         guard let path = playlist.current else {
             guard idles else { break playing }
@@ -198,6 +200,7 @@ func run() -> Int32 {
             continue playing
         }
         var fileOptions = options.player
+        fileOptions.picture = picture
         fileOptions.playlistPosition = playlist.index
         fileOptions.playlistCount = playlist.entries.count
         var resumedAt: Double?
@@ -264,6 +267,7 @@ func run() -> Int32 {
             rememberPosition(of: player.state, in: watchLater)
         }
         lastStats = player.stats
+        picture = player.state.picture
         switch exit {
         case .quit(let code):
             status = code

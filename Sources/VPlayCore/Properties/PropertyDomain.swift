@@ -9,11 +9,13 @@ public enum PropertyDomain: Sendable {
     case numberOrNo(Bounds)
     /// A track of one kind: the id of one the file has, `auto`, or `no` (or false).
     case track(Track.Kind)
+    /// One of a few names (`auto`, `yes`, `no`...); a flag stands for `yes` or `no`.
+    case choice([String])
 
     /// The number range, for messages and `--help`; nil for flags.
     public func bounds(in state: PlayerState) -> ClosedRange<Double>? {
         switch self {
-        case .flag, .track: nil
+        case .flag, .track, .choice: nil
         case .number(let bounds), .numberOrNo(let bounds): bounds(state)
         }
     }
@@ -27,6 +29,14 @@ public enum PropertyDomain: Sendable {
             return .flag(flag)
         case .numberOrNo where value == .text("no"):
             return value
+        case .choice(let names):
+            let name: String? = switch value {
+            case .text(let text): text
+            case .flag(let flag): flag ? "yes" : "no"
+            default: nil
+            }
+            guard let name, names.contains(name) else { throw .invalidValue }
+            return .text(name)
         case .track(let kind):
             if value == .text("auto") || value == .text("no") { return value }
             if value.flag == false { return .text("no") }
