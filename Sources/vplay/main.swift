@@ -175,6 +175,8 @@ func run() -> Int32 {
     var hasPlayed = false
     var lastStats = PlaybackStats()
     var status: Int32 = 0
+    // Picture settings changed while playing (`d`) hold for the files after.
+    var picture = options.player.picture
     playing: while true {
         guard let path = playlist.current else {
             guard idles else { break playing }
@@ -205,6 +207,7 @@ func run() -> Int32 {
             continue playing
         }
         var fileOptions = playerOptions
+        fileOptions.picture = picture
         fileOptions.playlistPosition = playlist.index
         fileOptions.playlistCount = playlist.entries.count
         var resumedAt: Double?
@@ -274,6 +277,7 @@ func run() -> Int32 {
             rememberPosition(of: player.state, in: watchLater)
         }
         lastStats = player.stats
+        picture = player.state.picture
         switch exit {
         case .quit(let code):
             status = code

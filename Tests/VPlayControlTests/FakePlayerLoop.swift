@@ -88,6 +88,7 @@ final class FakePlayerLoop: @unchecked Sendable {
         case .multiplySpeed(let factor): state.speed *= factor
         case .setFullscreen(let fullscreen): state.isFullscreen = fullscreen
         case .toggleFullscreen: state.isFullscreen.toggle()
+        case .setPicture(let picture): state.picture = picture
         case .seek(let target, _):
             switch target {
             case .absolute(let seconds): state.position = seconds

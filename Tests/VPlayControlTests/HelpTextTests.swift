@@ -29,7 +29,10 @@ final class HelpTextTests: XCTestCase {
                 switch spec.arity {
                 case .flag, .optionalValue: value = []
                 case .value(let placeholder):
-                    value = [["TIME": "1", "N": "2", "PERCENT": "100", "X": "1", "WxH": "2x2", "W": "2", "H": "2", "ID": "1"][placeholder] ?? "text"]
+                    // A list of choices (`auto|yes|no`): the first.
+                    let choice = placeholder.contains("|") ? placeholder.split(separator: "|").first.map(String.init) : nil
+                    value = [["TIME": "1", "N": "2", "PERCENT": "100", "X": "1", "WxH": "2x2", "W": "2", "H": "2", "ID": "1"][placeholder]
+                             ?? choice ?? "text"]
                 }
                 XCTAssertNoThrow(try OptionParser.parse([name] + value + ["a.mp4"]), name)
             }

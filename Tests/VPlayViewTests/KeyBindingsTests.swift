@@ -22,6 +22,7 @@ final class KeyBindingsTests: XCTestCase {
             (.backspace, .setSpeed(1)), (.character("."), .frameStep), (.character(","), .frameBackStep),
             (.character("s"), .screenshot), (.character("l"), .cycleABLoop), (.character("Q"), .quitSavingPosition),
             (.character(">"), .playlistNext), (.enter, .playlistNext), (.character("<"), .playlistPrevious),
+            (.character("d"), .adjust(property: "deinterlace", .cycle(up: true))),
         ]
         for (key, expected) in table {
             XCTAssertEqual(command(key), expected, "\(key)")
@@ -61,6 +62,8 @@ final class KeyBindingsTests: XCTestCase {
 
     func testDesktopModifiersAreLeftAlone() {
         XCTAssertNil(command(.character("q"), [.control]))
+        XCTAssertEqual(command(.character("h"), [.control]), .adjust(property: "hwdec", .cycle(up: true)))
+        XCTAssertNil(command(.character("h"), [.control], repeating: true))
         XCTAssertNil(command(.character("f"), [.alt]))
         XCTAssertNil(command(.left, [.gui]))
         XCTAssertNil(command(.left, [.shift]), "Shift+arrow is a different key")

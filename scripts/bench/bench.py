@@ -15,7 +15,9 @@ vplay/mpv are taken within each run and then summarised the same way):
   7. audio-track switch (vplay, mpv): `set_property aid` to the new track's tone heard at
      the sink, and the silence between the tones (track_switch.py);
   8. exact-seek landing error while playing (vplay, mpv): time-pos on playback-restart
-     minus the target (seek_landing.py).
+     minus the target (seek_landing.py);
+  9. HDR playback cost (vplay, mpv): CPU s per media s for 1080p HDR10 HEVC, tone-mapped
+     to SDR, against the same bitstream tagged SDR (the cost of tone mapping alone).
 
 --only runs some sections; their table goes to .build/bench/results-only.md (not
 BENCHMARKS.md, whose table stays that of a whole run) unless --out says otherwise.
@@ -51,7 +53,7 @@ WORK = os.path.join(ROOT, ".build", "bench")
 CLIPS = os.path.join(WORK, "clips")
 GEOMETRY = (1280, 720)
 PLAYERS = ("vplay", "ffplay", "mpv", "mpv-x11")
-SECTIONS = ("play", "paused", "fps", "ttff", "seek", "av", "track-switch", "seek-landing")
+SECTIONS = ("play", "paused", "fps", "ttff", "seek", "av", "track-switch", "seek-landing", "hdr")
 HEADERS = {"vplay": "vplay", "ffplay": "ffplay", "mpv": "mpv", "mpv-x11": "mpv --vo=x11"}
 CLK_TCK = os.sysconf("SC_CLK_TCK")
 
@@ -127,7 +129,32 @@ def make_clips(seconds, av_seconds, sections):
             if not os.path.exists(c[key]):
                 log(f"  generating {os.path.relpath(c[key], ROOT)}")
                 module.make_clip(c[key])
+    if "hdr" in sections:
+        c["hdr10"] = os.path.join(CLIPS, f"hdr10-hevc-1080p25-{seconds}s.mkv")
+        c["hdr10-as-sdr"] = os.path.join(CLIPS, f"hdr10-hevc-1080p25-{seconds}s-tagged-sdr.mkv")
+        make_hdr_clips(c["hdr10"], c["hdr10-as-sdr"], seconds)
     return c
+
+
+def make_hdr_clips(hdr, sdr, seconds):
+    """testsrc2 brought to PQ / BT.2020 by zscale (SDR white at 203 cd/m²), HEVC Main 10 with
+    HDR10 metadata; and the same bitstream with its colour tags rewritten to BT.709."""
+    if not os.path.exists(hdr):
+        log(f"  generating {os.path.relpath(hdr, ROOT)}")
+        subprocess.run(["ffmpeg", "-nostdin", "-loglevel", "error", "-y", "-f", "lavfi",
+                        "-i", f"testsrc2=size=1920x1080:rate=25:duration={seconds},format=yuv420p10le",
+                        "-vf", "zscale=transfer=smpte2084:primaries=bt2020:matrix=bt2020nc:transferin=bt709"
+                        ":primariesin=bt709:matrixin=bt709:npl=203",
+                        "-c:v", "libx265", "-preset", "ultrafast", "-x265-params",
+                        "crf=20:log-level=error:colorprim=bt2020:transfer=smpte2084:colormatrix=bt2020nc:hdr10=1"
+                        ":master-display=G(13250,34500)B(7500,3000)R(34000,16000)WP(15635,16450)L(10000000,50)"
+                        ":max-cll=1000,400",
+                        "-color_primaries", "bt2020", "-color_trc", "smpte2084", "-colorspace", "bt2020nc", hdr],
+                       check=True)
+    if not os.path.exists(sdr):
+        subprocess.run(["ffmpeg", "-nostdin", "-loglevel", "error", "-y", "-i", hdr, "-c", "copy", "-bsf:v",
+                        "hevc_metadata=transfer_characteristics=1:colour_primaries=1:matrix_coefficients=1", sdr],
+                       check=True)
 
 
 # ----------------------------------------------------------------------------- commands
@@ -636,6 +663,27 @@ def main():
                         f"  keyframes {r['key_median']:.0f} (max {r['key_max']:.0f}) ms")
                 except Failed as e:
                     res.fail(keys, p, run, "seek", e)
+
+    # 9. HDR playback cost
+    if "hdr" in sections:
+        section("hdr", f"9. HDR playback cost, {length} s of 1080p HEVC Main 10")
+        hdr_players = ("vplay", "mpv")
+        na = {"ffplay": "n/a (no tone mapping)", "mpv-x11": "n/a"}
+        rows = (("hdr10", "CPU s per media s, 1080p HDR10 (tone-mapped)"),
+                ("hdr10-as-sdr", "CPU s per media s, same stream tagged SDR"))
+        for key, title in rows:
+            res.row(f"cpu-{key}", title, "{:.3f}", players=hdr_players, na=na)
+        for run in range(runs):
+            for key, _ in rows:
+                for p in order(run, hdr_players):
+                    xscreen.move_pointer_away()
+                    tag = f"hdr-{key}-{p}-run{run + 1}"
+                    try:
+                        r = m_playback(p, vplay, clips[key], length, tag)
+                        res.put(f"cpu-{key}", p, run, r["cpu_per_s"])
+                        log(f"  run {run + 1} {key:13s} {HEADERS[p]:13s} {r['cpu_per_s']:.3f} CPU s/s  wall {r['wall']:.1f} s")
+                    except Failed as e:
+                        res.fail([f"cpu-{key}"], p, run, f"hdr {key}", e)
 
     # 6. A/V offset
     if "av" in sections:

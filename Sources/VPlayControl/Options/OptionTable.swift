@@ -108,6 +108,18 @@ enum OptionTable {
             }
             draft.options.stopScreensaver = policy
         },
+        OptionSpec(["--deinterlace"], .value("auto|yes|no"), "deinterlace (bwdif, one frame per field): auto = frames flagged interlaced", default: "auto") { draft, use throws(OptionError) in
+            draft.options.player.picture.deinterlace = DeinterlaceMode(rawValue: try use.choice(for: "deinterlace")) ?? .auto
+        },
+        OptionSpec(["--tone-mapping"], .value("auto|clip|mobius|reinhard|hable|bt.2390"), "how HDR (PQ, HLG) highlights fit into SDR white", default: "auto") { draft, use throws(OptionError) in
+            draft.options.player.picture.toneMapping = ToneMappingCurve(rawValue: try use.choice(for: "tone-mapping")) ?? .auto
+        },
+        OptionSpec(["--hdr-peak"], .value("auto|NITS"), "brightest HDR content in cd/m², 100..10000; auto: the stream's metadata", default: "auto") { draft, use throws(OptionError) in
+            draft.options.player.picture.hdrPeak = use.value == "auto" ? nil : try use.number(in: 100...10000)
+        },
+        OptionSpec(["--hwdec"], .value("no|auto|auto-safe|vaapi|vdpau|nvdec"), "decode video on the GPU where one can; software when it cannot", default: "no") { draft, use throws(OptionError) in
+            draft.options.player.picture.hwdec = HardwareDecoding(rawValue: try use.choice(for: "hwdec")) ?? .no
+        },
         OptionSpec(["--screenshot-directory"], .value("DIR"), "where screenshots go", default: "current directory") { draft, use throws(OptionError) in
             draft.options.player.screenshotDirectory = try use.text()
         },
@@ -139,7 +151,10 @@ enum OptionTable {
             draft.options.reallyQuiet = try use.flag()
         },
         OptionSpec(["-v"], .flag, "more log output; repeat for more", default: "0") { draft, use throws(OptionError) in
-            if try use.flag() { draft.options.verbosity += 1 }
+            if try use.flag() {
+                draft.options.verbosity += 1
+                draft.options.player.verbose = true
+            }
         },
         OptionSpec(["--input-ipc-server"], .value("PATH"), "serve mpv-style JSON IPC on a Unix socket at PATH", default: "none") { draft, use throws(OptionError) in
             draft.options.ipcServerPath = try use.text()

@@ -82,6 +82,8 @@ extension Player {
                         now: now)
         case .goToChapter(let destination):
             goToChapter(destination, now: now)
+        case .setPicture(let picture):
+            setPicture(picture, now: now)
         case .quitSavingPosition:
             state.savesPositionOnQuit = true
             state.isQuitting = true
@@ -232,5 +234,24 @@ extension Player {
         // covers it, and the position is its own time (mpv's), not the middle.
         let target = current.pts - startTime - duration / 2
         requestSeek(to: max(0, target), precision: .exact, announce: true, reportsTarget: false)
+    }
+}
+
+extension Player {
+    /// Takes effect from the next frame decoded; the frames already queued show as they are.
+    func setPicture(_ picture: PictureSettings, now: Double) {
+        let old = state.picture
+        state.picture = picture
+        pictureSettings.current = picture
+        if picture.deinterlace != old.deinterlace {
+            show("Deinterlace: \(picture.deinterlace.rawValue)", now: now)
+        }
+        if picture.hwdec != old.hwdec {
+            reopenVideo(now: now)
+            show("Hardware decoding: \(picture.hwdec.rawValue)", now: now)
+        }
+        if picture.toneMapping != old.toneMapping {
+            show("Tone mapping: \(picture.toneMapping.rawValue)", now: now)
+        }
     }
 }

@@ -135,13 +135,14 @@ extension Player {
         demuxer.setRoutes(routes, refreshAt: masterTime(at: now) ?? state.position + startTime)
     }
 
-    private func switchVideo(to track: Track?, now: Double) {
+    fileprivate func switchVideo(to track: Track?, now: Double) {
         video?.stop()
         video = nil
         if let track {
             do {
                 let path = try VideoPath(file: file, stream: track.streamIndex,
-                                         packets: demuxer.makeQueue(for: track.streamIndex), wake: wake)
+                                         packets: demuxer.makeQueue(for: track.streamIndex),
+                                         picture: pictureSettings, warn: warn, verbose: verbose, wake: wake)
                 path.decoder.replayHold = options.seekReplayHold
                 path.scheduler.speed = state.speed
                 if state.isPaused { path.scheduler.pause(now: now) }
@@ -157,5 +158,14 @@ extension Player {
         demuxer.setRoutes(routes)
         // Every stream reads again from the position, the new picture among them.
         requestSeek(to: state.position, precision: .exact, announce: false)
+    }
+}
+
+extension Player {
+    /// Opens the playing video track's decoder again (hardware decoding changed), from the
+    /// position as after a seek.
+    func reopenVideo(now: Double) {
+        guard let video, let track = tracks.first(where: { $0.kind == .video && $0.streamIndex == video.streamIndex }) else { return }
+        switchVideo(to: track, now: now)
     }
 }

@@ -52,6 +52,8 @@ public final class Player {
     }
     var loopsLeft: Int?
     private var shownSerial = -1
+    private var lastShownTime = Double.nan
+    private var frameInterval = SmoothedValue(weight: 0.1)
     let startTime: Double
     var abLoop = ABLoop()
     private var startedAt: Double = 0
@@ -60,6 +62,10 @@ public final class Player {
     var seekShortcutChecked = false
     /// Problems worth a line on stderr while playing (the user's `warn`).
     let warn: @Sendable (String) -> Void
+    /// Lines worth printing only with `-v`.
+    let verbose: @Sendable (String) -> Void
+    /// Deinterlacing as the video decoder's thread reads it.
+    let pictureSettings: SharedPictureSettings
     /// Bursts of decode errors reported so far, oldest first (decoder threads append).
     let damage = Locked([DamageTracker.Burst]())
 
@@ -78,6 +84,10 @@ public final class Player {
         self.monotonic = monotonic
         self.wake = wake
         self.warn = warn
+        let quiet: @Sendable (String) -> Void = { _ in }
+        verbose = options.verbose ? warn : quiet
+        pictureSettings = SharedPictureSettings(options.picture)
+        state.picture = options.picture
         let file = try MediaFile(path: path, options: options, interrupt: interrupt)
         self.file = file
         startTime = file.startTime
@@ -95,7 +105,10 @@ public final class Player {
         let hasSound = options.audioEnabled && tracks.contains { $0.kind == .audio }
         var video: VideoPath?
         if let track = videoID.flatMap({ Self.track(.video, $0, in: tracks) }) {
-            do { video = try VideoPath(file: file, stream: track.streamIndex, packets: demuxer.makeQueue(for: track.streamIndex), wake: wake) } catch let error as PlayerError {
+            do {
+                video = try VideoPath(file: file, stream: track.streamIndex, packets: demuxer.makeQueue(for: track.streamIndex),
+                                      picture: pictureSettings, warn: warn, verbose: verbose, wake: wake)
+            } catch let error as PlayerError {
                 if !hasSound { throw error }
                 warn("\(error.reason); playing without video")
             } catch {}
@@ -155,6 +168,7 @@ public final class Player {
         state.videoWidth = geometry?.width ?? 0
         state.videoHeight = geometry?.height ?? 0
         state.containerFPS = video?.frameRate
+        state.hwdecCurrent = video?.decoder.hardwareName.withLock { $0 } ?? "no"
         state.volumeMax = options.volumeMax
         state.speed = options.speed
         setVolume(options.volume)
@@ -274,6 +288,7 @@ public final class Player {
         retireSwitchedAudio(now: now)
         takeCheckedLoads(now: now)
         stats.decodeErrors = (video?.decoder.decodeErrors ?? 0) + (audio?.decoder.decodeErrors ?? 0)
+        state.hwdecCurrent = video?.decoder.hardwareName.withLock { $0 } ?? "no"
         state.subtitleText = subtitles?.text(at: state.position + startTime)
         publishPhase()
         if !state.isPaused {
@@ -346,9 +361,19 @@ public final class Player {
         return reached ? max(heard, b) : heard
     }
 
+    /// `estimated-vf-fps`: from the times of the frames shown (field rate once deinterlaced).
+    private func measureFrameRate(_ frame: Frame, newTimeline: Bool) {
+        let interval = frame.pts - lastShownTime
+        lastShownTime = frame.pts
+        guard !newTimeline, interval > 0, interval < 1 else { return }
+        frameInterval.add(interval)
+        state.estimatedFPS = 1 / frameInterval.value
+    }
+
     private func didShow(_ frame: Frame, now: Double) {
         let newTimeline = frame.serial != shownSerial
         shownSerial = frame.serial
+        measureFrameRate(frame, newTimeline: newTimeline)
         let mediaTime = frame.pts - startTime
         stats.framesShown += 1
         if stats.timeToFirstFrame == nil { stats.timeToFirstFrame = now - startedAt }

@@ -43,6 +43,8 @@ public enum PlayerCommand: Sendable, Equatable {
     case cycleTrack(Track.Kind, down: Bool)
     /// Seek to a chapter's start (or the end of the file, past the last one).
     case goToChapter(ChapterNavigation.Destination)
+    /// How pictures are prepared for the screen (deinterlacing).
+    case setPicture(PictureSettings)
     case quit(code: Int32)
     /// Quits and remembers the position even when saving on quit is off (mpv's `Q`).
     case quitSavingPosition

@@ -49,6 +49,10 @@ public struct PlayerOptions: Sendable, Equatable {
     /// after it (sooner when playing resumes or a frame step asks). Long enough to span the
     /// seeks of a scrub, short enough that a later press of play finds them ready.
     public var seekReplayHold: Double = 0.3
+    /// Lines for diagnosis (`-v`): hardware decoding giving way to software, say.
+    public var verbose = false
+    /// Deinterlacing, tone mapping, hardware decoding.
+    public var picture = PictureSettings()
 
     public init() {}
 

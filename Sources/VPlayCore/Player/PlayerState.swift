@@ -30,6 +30,10 @@ public struct PlayerState: Sendable, Equatable {
     /// Audio minus video clock at the last shown frame, seconds.
     public var avOffset: Double?
     public var isFullscreen: Bool = false
+    /// Deinterlacing, tone mapping and hardware decoding as set now.
+    public var picture = PictureSettings()
+    /// The hardware API decoding the video now, or `no` (`hwdec-current`).
+    public var hwdecCurrent = "no"
     /// The file's tracks, those playing marked selected.
     public var tracks: [Track] = []
     /// The file's chapters in time order, times from the start of the file.

@@ -11,11 +11,13 @@ public enum PropertyDomain: Sendable {
     case track(Track.Kind)
     /// How many more times (mpv's loops): a count from 0, `inf` (or yes, true) or `no` (or false).
     case loopCount
+    /// One of a few names (`auto`, `yes`, `no`...); a flag stands for `yes` or `no`.
+    case choice([String])
 
     /// The number range, for messages and `--help`; nil for flags.
     public func bounds(in state: PlayerState) -> ClosedRange<Double>? {
         switch self {
-        case .flag, .track, .loopCount: nil
+        case .flag, .track, .loopCount, .choice: nil
         case .number(let bounds), .numberOrNo(let bounds): bounds(state)
         }
     }
@@ -29,6 +31,14 @@ public enum PropertyDomain: Sendable {
             return .flag(flag)
         case .numberOrNo where value == .text("no"):
             return value
+        case .choice(let names):
+            let name: String? = switch value {
+            case .text(let text): text
+            case .flag(let flag): flag ? "yes" : "no"
+            default: nil
+            }
+            guard let name, names.contains(name) else { throw .invalidValue }
+            return .text(name)
         case .track(let kind):
             if value == .text("auto") || value == .text("no") { return value }
             if value.flag == false { return .text("no") }

@@ -74,6 +74,23 @@ public enum PropertyRegistry {
             guard index >= 0 else { return .unavailable }
             return .map(state.chapters[index].metadata.mapValues(PropertyValue.text))
         },
+        .choice("deinterlace", "turn interlaced pictures into whole frames: auto (flagged frames), yes, no",
+                 \.deinterlace),
+        .choice("tone-mapping", "how HDR highlights fit into SDR: auto, clip, mobius, reinhard, hable, bt.2390",
+                 \.toneMapping),
+        Property("hwdec", .text, "hardware decoders to try: no, auto, auto-safe, vaapi, vdpau, nvdec; cycle: no and auto-safe",
+                 get: { .text($0.picture.hwdec.rawValue) }, domain: .choice(HardwareDecoding.allCases.map(\.rawValue)),
+                 set: { value, state in
+                     var picture = state.picture
+                     if case .text(let name) = value, let choice = HardwareDecoding(rawValue: name) { picture.hwdec = choice }
+                     return .setPicture(picture)
+                 }, cycle: { state, _ in
+                     // mpv's Ctrl+h: software and the dependable hardware decoders, in turn.
+                     var picture = state.picture
+                     picture.hwdec = picture.hwdec == .no ? .autoSafe : .no
+                     return .setPicture(picture)
+                 }),
+        .readOnly("hwdec-current", .text, "the hardware API decoding the video now, or no") { .text($0.hwdecCurrent) },
         .readOnly("playlist-pos", .integer, "index of the file playing, from 0") { .integer($0.playlistPosition) },
         .readOnly("playlist-count", .integer, "number of files in the playlist") { .integer($0.playlistCount) },
         // Clients (python-mpv-jsonipc among them) ask for this list on connecting.

@@ -10,11 +10,15 @@ public enum KeyBindings {
 
     /// The command for `press`, or nil when the key is unbound.
     ///
-    /// Presses with Control, Alt or Super are left alone (they belong to the desktop), as are
+    /// Presses with Control (but Ctrl+h), Alt or Super are left alone (they belong to the desktop), as are
     /// Shift+named keys. A held key repeats only where repeating makes sense (seeks, volume,
     /// speed, frame steps); a held seek key lands on keyframes, which is cheap enough to keep up.
     /// - Parameter isFullscreen: Esc leaves fullscreen first, and quits only from a window.
     public static func command(for press: KeyPress, isFullscreen: Bool) -> PlayerCommand? {
+        // mpv's one Control binding: hardware decoding on and off.
+        if press.key == .character("h") && press.modifiers == [.control] && !press.isRepeat {
+            return .adjust(property: "hwdec", .cycle(up: true))
+        }
         guard press.modifiers.isDisjoint(with: [.control, .alt, .gui]),
               press.key.isCharacter || !press.modifiers.contains(.shift) else { return nil }
         let precision: SeekPrecision = press.isRepeat ? .keyframe : .exact
@@ -38,6 +42,7 @@ public enum KeyBindings {
         case .character("}"): binding = (.multiplySpeed(2), true)
         case .backspace: binding = (.setSpeed(1), false)
         case .character("s"): binding = (.screenshot, false)
+        case .character("d"): binding = (.adjust(property: "deinterlace", .cycle(up: true)), false)
         case .character("l"): binding = (.cycleABLoop, false)
         case .character("#"): binding = (.cycleTrack(.audio, down: false), false)
         case .character("_"): binding = (.cycleTrack(.video, down: false), false)
