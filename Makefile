@@ -7,7 +7,7 @@ SWIFT ?= swift
 DEMO := Assets/demo.mp4
 
 APT_PACKAGES := libavcodec-dev libavformat-dev libavutil-dev libswscale-dev libswresample-dev \
-	libavfilter-dev libsdl2-dev libsdl2-ttf-dev libpulse-dev fonts-dejavu-core pkg-config \
+	libavfilter-dev libsdl2-dev libsdl2-ttf-dev libpulse-dev libass-dev fonts-dejavu-core pkg-config \
 	ffmpeg mpv xvfb xauth x11-utils xdotool imagemagick pulseaudio pulseaudio-utils python3 python3-venv \
 	python3-xlib patchelf binutils
 

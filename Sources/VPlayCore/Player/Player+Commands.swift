@@ -70,6 +70,11 @@ extension Player {
         case let .cycleTrack(kind, down):
             selectTrack(kind, TrackChooser.cycle(from: state.selectedTrackID(kind), among: tracks, kind: kind, down: down),
                         now: now)
+        case .setSubtitle(let setting):
+            state.subtitles = state.subtitles.with(setting)
+            show(state.subtitles.message(for: setting), now: now)
+        case .subtitleSeek(let direction):
+            seekToSubtitleLine(forward: direction > 0, now: now)
         case .quitSavingPosition:
             state.savesPositionOnQuit = true
             state.isQuitting = true

@@ -127,6 +127,7 @@ extension Player {
                                                  packets: demuxer.makeQueue(for: track.streamIndex))
                 path.start()
                 subtitles = path
+                prepareSubtitleFonts()
             } catch {
                 warn("subtitle track \(track.id): \(error)")
             }

@@ -36,6 +36,10 @@ public final class Player {
     var pendingLoads: [PlayabilityCheck] = []
     /// The selected subtitle track's lines; nil for none.
     var subtitles: SubtitleTrackPath?
+    /// What `state.subtitleList` was last made from.
+    var publishedSubtitleList: SubtitleListKey?
+    /// Draws them; made with the first subtitle track, its fonts loaded on a thread of its own.
+    var subtitleCompositor: SubtitleCompositor?
     private let coverArt: CoverArt?
     let monotonic: @Sendable () -> Double
     let wake: @Sendable () -> Void
@@ -161,6 +165,7 @@ public final class Player {
         state.abLoopA = abLoop.a
         state.abLoopB = abLoop.b
         publishTracks()
+        if subtitles != nil { prepareSubtitleFonts() }
     }
 
     /// Reports each burst of damage a decoder meets, once.
@@ -265,7 +270,7 @@ public final class Player {
         retireSwitchedAudio(now: now)
         takeCheckedLoads(now: now)
         stats.decodeErrors = (video?.decoder.decodeErrors ?? 0) + (audio?.decoder.decodeErrors ?? 0)
-        state.subtitleText = subtitles?.text(at: state.position + startTime)
+        publishSubtitles()
         publishPhase()
         if !state.isPaused {
             // Keep the time label and thumb moving smoothly even between frames.

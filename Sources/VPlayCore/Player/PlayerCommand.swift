@@ -33,6 +33,10 @@ public enum PlayerCommand: Sendable, Equatable {
     case selectTrack(Track.Kind, TrackChoice)
     /// The next track of a kind, then none, round again (`#`, `_`, `j`; `down`: backwards).
     case cycleTrack(Track.Kind, down: Bool)
+    /// Changes how subtitles are shown (`sub-visibility`, `sub-delay`, …).
+    case setSubtitle(SubtitleSetting)
+    /// Seeks to the start of the next (1) or previous (-1) subtitle line, mpv's `sub-seek`.
+    case subtitleSeek(Int)
     case quit(code: Int32)
     /// Quits and remembers the position even when saving on quit is off (mpv's `Q`).
     case quitSavingPosition

@@ -29,6 +29,13 @@ public struct PlayerState: Sendable, Equatable {
     public var tracks: [Track] = []
     /// The subtitle text on screen now (mpv's `sub-text`), nil when none shows.
     public var subtitleText: String?
+    /// How subtitles are shown: visibility, delay, size, position, text style.
+    public var subtitles = SubtitleSettings()
+    /// When the line on screen shows and goes (seconds of the position), nil when none shows.
+    public var subtitleStart: Double?
+    public var subtitleEnd: Double?
+    /// Every line of the subtitle track read so far, timed as they show (seconds of the position).
+    public var subtitleList: [SubtitleEvent] = []
     /// A-B loop points in seconds, nil when unset.
     public var abLoopA: Double?
     public var abLoopB: Double?

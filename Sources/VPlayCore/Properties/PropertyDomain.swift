@@ -9,11 +9,13 @@ public enum PropertyDomain: Sendable {
     case numberOrNo(Bounds)
     /// A track of one kind: the id of one the file has, `auto`, or `no` (or false).
     case track(Track.Kind)
+    /// Text the check accepts (a colour, a font name).
+    case text(@Sendable (String) -> Bool)
 
     /// The number range, for messages and `--help`; nil for flags.
     public func bounds(in state: PlayerState) -> ClosedRange<Double>? {
         switch self {
-        case .flag, .track: nil
+        case .flag, .track, .text: nil
         case .number(let bounds), .numberOrNo(let bounds): bounds(state)
         }
     }
@@ -26,6 +28,9 @@ public enum PropertyDomain: Sendable {
             guard let flag = value.flag else { throw .invalidValue }
             return .flag(flag)
         case .numberOrNo where value == .text("no"):
+            return value
+        case .text(let accepts):
+            guard case .text(let text) = value, accepts(text) else { throw .invalidValue }
             return value
         case .track(let kind):
             if value == .text("auto") || value == .text("no") { return value }

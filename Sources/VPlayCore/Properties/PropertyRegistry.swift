@@ -47,9 +47,7 @@ public enum PropertyRegistry {
         .track("aid", .audio, "the audio track playing: an id, or no"),
         .track("vid", .video, "the video track playing: an id, or no"),
         .track("sid", .sub, "the subtitle track shown: an id, or no"),
-        .readOnly("sub-text", .text, "the subtitle text on screen now") { state in
-            .available(state.selectedTrackID(.sub) == nil ? nil : state.subtitleText ?? "")
-        },
+    ] + subtitleProperties + [
         .readOnly("playlist-pos", .integer, "index of the file playing, from 0") { .integer($0.playlistPosition) },
         .readOnly("playlist-count", .integer, "number of files in the playlist") { .integer($0.playlistCount) },
         // Clients (python-mpv-jsonipc among them) ask for this list on connecting.

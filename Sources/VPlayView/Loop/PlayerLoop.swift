@@ -11,6 +11,7 @@ public final class PlayerLoop {
     private let channel: PlayerChannel
     private let overlay: Overlay
     private let texture: VideoTexture
+    private let subtitleLayer: SubtitleTexture
     /// The software path's direct route to the screen; nil on the GPU path.
     private let windowPixels: WindowPixels?
     /// Called after each turn with the published state (status line, IPC observers).
@@ -36,6 +37,7 @@ public final class PlayerLoop {
         self.overlay = overlay
         self.onTurn = onTurn
         texture = VideoTexture(renderer: window.renderer)
+        subtitleLayer = SubtitleTexture(renderer: window.renderer)
         windowPixels = window.presentation == .scaledRGB ? WindowPixels(window: window.window, renderer: window.renderer) : nil
     }
 
@@ -57,6 +59,7 @@ public final class PlayerLoop {
             if tick.hasNewPicture || (!drawsIntoWindow && (texture.isEmpty || pictureSizeChanged())) {
                 uploadPicture()
             }
+            if subtitleLayer.update(from: player, canvas: subtitleCanvas) { needsPresent = true }
             let (state, exit) = LoopTurn.publish(player, to: channel, onTurn: onTurn)
             if let exit { return exit }
             if state.isFullscreen != window.isFullscreen {
@@ -88,6 +91,14 @@ public final class PlayerLoop {
         guard let geometry = player.geometry else { return nil }
         let output = window.outputSize
         return Letterbox.fit(displayAspect: geometry.displayAspect, inWidth: output.width, height: output.height)
+    }
+
+    /// The window's pixels and the picture's place in them, for subtitles.
+    private var subtitleCanvas: SubtitleCanvas {
+        let output = window.outputSize
+        let box = pictureBox ?? Letterbox(x: 0, y: 0, width: output.width, height: output.height)
+        return SubtitleCanvas(width: output.width, height: output.height,
+                              video: SubtitleBox(x: box.x, y: box.y, width: box.width, height: box.height))
     }
 
     /// Software path, picture upright: scaled straight into the window's pixels at present.
@@ -143,6 +154,9 @@ public final class PlayerLoop {
         }
         // The overlay works in window points and scales to output pixels itself (HiDPI).
         let points = window.size
+        let pixelsPerPoint = points.height > 0 ? Double(window.outputSize.height) / Double(points.height) : 1
+        let barHeight = Int((overlay.coveredHeight(state: state, now: now) * pixelsPerPoint).rounded(.up))
+        subtitleLayer.draw(lift: subtitleCanvas.lift(of: subtitleLayer.lowerBounds, barHeight: barHeight))
         overlay.draw(renderer: renderer, state: state,
                      windowSize: OverlaySize(width: Double(points.width), height: Double(points.height)), now: now)
         SDL_RenderPresent(renderer)

@@ -1,0 +1,124 @@
+import Foundation
+import TestSupport
+import VPlayView
+import XCTest
+
+/// Subtitles drawn by the real binary in a real window: where libass puts a styled line, text
+/// formats from several containers, the controls (`sub-visibility`, `sub-delay`), seeking into a
+/// line, bottom lines moved above the bar.
+final class SubtitleBinaryTests: XCTestCase {
+    /// 640×480: the clips' 320×240 script coordinates times two.
+    private let size = (width: 640, height: 480)
+
+    /// Where `\pos(80,60)` centres the first ASS line, with room for its width.
+    private var topLeftLine: PixelRect { PixelRect(x: 60, y: 100, width: 200, height: 40) }
+    /// Where nothing is ever drawn.
+    private var emptyCorner: PixelRect { PixelRect(x: 400, y: 30, width: 200, height: 150) }
+
+    private func session(_ format: ClipSpec.SubtitleFormat, _ arguments: [String] = []) throws -> PlayerSession {
+        try PlayerSession(clip: try MediaFactory.clip(.subtitled(format)),
+                          arguments: ["--pause", "--geometry=\(size.width)x\(size.height)"] + arguments)
+    }
+
+    func testStyledASSLineIsDrawnWhereItIsPlacedAndVisibilityHidesIt() throws {
+        try skipWithoutDisplay()
+        let player = try session(.ass)
+        let ipc = try XCTUnwrap(player.ipc)
+        XCTAssertEqual(try ipc.property("sid") as? Int, 1, "the default subtitle track is chosen")
+        _ = try ipc.command(["seek", 2, "absolute+exact"])
+        XCTAssertTrue(try waitFor { try ipc.property("sub-text") as? String == "First words" })
+        let shown = try waitForImage(player) { self.hasText($0, in: self.topLeftLine) }
+        XCTAssertNotNil(shown, "no bright text with a dark outline around \\pos(80,60)")
+        if let shown {
+            XCTAssertLessThan(shown.maxChannel(emptyCorner), 100, "something drawn away from the line")
+        }
+
+        _ = try ipc.command(["set_property", "sub-visibility", false])
+        XCTAssertNotNil(try waitForImage(player) { !self.hasText($0, in: self.topLeftLine) }, "sub-visibility false left the line")
+        XCTAssertEqual(try ipc.property("sub-text") as? String, "First words", "the text is still there to read")
+        _ = try ipc.command(["set_property", "sub-visibility", true])
+        XCTAssertNotNil(try waitForImage(player) { self.hasText($0, in: self.topLeftLine) }, "the line did not come back")
+
+        _ = try ipc.command(["seek", 3.5, "absolute+exact"])
+        XCTAssertTrue(try waitFor { try ipc.property("sub-text") as? String == "" })
+        XCTAssertNotNil(try waitForImage(player) { !self.hasText($0, in: self.topLeftLine) }, "the line outlived its end")
+    }
+
+    func testDelayShiftsTheLines() throws {
+        try skipWithoutDisplay()
+        let player = try session(.ass)
+        let ipc = try XCTUnwrap(player.ipc)
+        _ = try ipc.command(["seek", 2, "absolute+exact"])
+        XCTAssertTrue(try waitFor { try ipc.property("sub-text") as? String == "First words" })
+        XCTAssertEqual(try ipc.double("sub-start"), 1, accuracy: 0.01)
+        _ = try ipc.command(["set_property", "sub-delay", 1.5])
+        XCTAssertTrue(try waitFor { try ipc.property("sub-text") as? String == "" }, "the line still shows 1.5 s early")
+        XCTAssertNotNil(try waitForImage(player) { !self.hasText($0, in: self.topLeftLine) })
+        _ = try ipc.command(["seek", 4, "absolute+exact"])
+        XCTAssertTrue(try waitFor { try ipc.property("sub-text") as? String == "First words" })
+        XCTAssertEqual(try ipc.double("sub-start"), 2.5, accuracy: 0.01)
+        XCTAssertNotNil(try waitForImage(player) { self.hasText($0, in: self.topLeftLine) }, "the delayed line is not drawn")
+    }
+
+    func testBottomLineClearsTheBarAndPlainFormatsShowTheirText() throws {
+        try skipWithoutDisplay()
+        for format in [ClipSpec.SubtitleFormat.srt, .webvtt, .movText] {
+            let player = try session(format)
+            let ipc = try XCTUnwrap(player.ipc)
+            _ = try ipc.command(["seek", 5, "absolute+exact"])
+            XCTAssertTrue(try waitFor { try ipc.property("sub-text") as? String == "Second words" }, "\(format)")
+            // Paused, the bar shows: the line sits just above it, not under it.
+            let bar = Int(OverlayLayout.barHeight(forWindowHeight: Double(size.height)).rounded(.up))
+            let band = PixelRect(x: size.width / 4, y: size.height - bar - 90, width: size.width / 2, height: 88)
+            XCTAssertNotNil(try waitForImage(player) { self.hasText($0, in: band) }, "\(format): no line above the bar")
+            _ = try ipc.command(["seek", 7, "absolute+exact"])
+            XCTAssertNotNil(try waitForImage(player) { !self.hasText($0, in: band) }, "\(format): the line outlived its end")
+        }
+    }
+
+    func testSeekIntoALineWhilePlayingShowsItAtOnce() throws {
+        try skipWithoutDisplay()
+        let player = try PlayerSession(clip: try MediaFactory.clip(.subtitled(.ass)),
+                                       arguments: ["--geometry=\(size.width)x\(size.height)"])
+        let ipc = try XCTUnwrap(player.ipc)
+        _ = try ipc.command(["seek", 1.8, "absolute+exact"])
+        let seen = try waitForImage(player, timeout: .seconds(3)) { self.hasText($0, in: self.topLeftLine) }
+        XCTAssertNotNil(seen, "the line sought into did not show")
+        let position = try ipc.double("time-pos")
+        XCTAssertLessThan(position, 3, "the line showed only after it should have ended")
+    }
+
+    // MARK: helpers
+
+    /// Bright text with a dark outline over the grey picture.
+    private func hasText(_ image: RGBImage, in rect: PixelRect) -> Bool {
+        var bright = 0, dark = 0
+        for y in max(0, rect.y)..<min(image.height, rect.y + rect.height) {
+            for x in max(0, rect.x)..<min(image.width, rect.x + rect.width) {
+                let value = image.brightness(x: x, y: y)
+                if value > 220 { bright += 1 } else if value < 25 { dark += 1 }
+            }
+        }
+        return bright >= 30 && dark >= 30
+    }
+
+    private func waitForImage(_ player: PlayerSession, timeout: Duration = .seconds(5),
+                              where condition: (RGBImage) -> Bool) throws -> RGBImage? {
+        let deadline = ContinuousClock.now + timeout
+        repeat {
+            let image = try player.capture()
+            if condition(image) { return image }
+            Thread.sleep(forTimeInterval: 0.05)
+        } while ContinuousClock.now < deadline
+        return nil
+    }
+
+    private func waitFor(timeout: Duration = .seconds(5), _ condition: () throws -> Bool) throws -> Bool {
+        let deadline = ContinuousClock.now + timeout
+        while ContinuousClock.now < deadline {
+            if try condition() { return true }
+            Thread.sleep(forTimeInterval: 0.03)
+        }
+        return try condition()
+    }
+}
