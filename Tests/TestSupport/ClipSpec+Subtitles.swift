@@ -9,7 +9,7 @@ extension ClipSpec {
     ]
 
     /// The grey of the picture, 0...255.
-    public static let subtitleBackdrop = 64
+    public static let subtitleBackdropGrey = 64
 
     /// The picture's script size in the ASS track: `\pos` coordinates are in these units.
     public static let subtitleScriptSize = (width: 320, height: 240)
@@ -39,6 +39,12 @@ extension ClipSpec {
                                     "-c:v", "libx264", "-preset", "veryfast", "-g", "25", "-c:s", codec,
                                     "-metadata:s:s:0", "language=eng", "-disposition:s:0", "default"])
     }
+
+    /// The same grey picture with no subtitle track: for subtitle files beside it.
+    public static let subtitleBackdrop = ClipSpec(
+        name: "subtitle-backdrop", fileExtension: "mkv",
+        arguments: ["-f", "lavfi", "-i", "color=c=0x404040:size=320x240:rate=25:duration=8,format=yuv420p",
+                    "-c:v", "libx264", "-preset", "veryfast", "-g", "25"])
 
     /// SubRip text for `lines`.
     public static func subRip(_ lines: [(start: Double, end: Double, text: String)]) -> String {

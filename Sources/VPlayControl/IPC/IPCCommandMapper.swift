@@ -98,6 +98,16 @@ enum IPCCommandMapper {
         case "loadfile":
             let slots = try arguments.bind(["url", "flags"], required: 1)
             return .perform(.loadFile(try string(slots[0])))
+        case "sub-add":
+            let slots = try arguments.bind(["url", "flags", "title", "lang"], required: 1)
+            let flag = try slots[1].map(string) ?? "select"
+            guard let mode = SubtitleAddMode(rawValue: flag) else { throw .invalidParameter }
+            return .perform(.addSubtitleFile(try string(slots[0]), mode))
+        case "sub-seek":
+            let slots = try arguments.bind(["skip"], required: 1)
+            let skip = try integer(slots[0])
+            guard skip != 0 else { throw .invalidParameter }
+            return .perform(.subtitleSeek(skip))
         case "show-text":
             let slots = try arguments.bind(["text", "duration"], required: 1)
             let text = try string(slots[0])

@@ -12,6 +12,10 @@ extension OptionUse {
         try checked(.number(try number()), for: property, in: state).number ?? 0
     }
 
+    func text(for property: String) throws(OptionError) -> String {
+        try checked(.text(try text()), for: property).textValue ?? ""
+    }
+
     func time(for property: String) throws(OptionError) -> Double {
         try checked(.number(try time()), for: property).number ?? 0
     }

@@ -73,6 +73,8 @@ extension Player {
         case .setSubtitle(let setting):
             state.subtitles = state.subtitles.with(setting)
             show(state.subtitles.message(for: setting), now: now)
+        case let .addSubtitleFile(path, mode):
+            addSubtitleFile(path, mode: mode, now: now)
         case .subtitleSeek(let direction):
             seekToSubtitleLine(forward: direction > 0, now: now)
         case .quitSavingPosition:

@@ -55,8 +55,8 @@ extension Player {
         var routes = Demuxer.Routes()
         if let video { routes.queues[video.streamIndex] = video.packets }
         if let audio { routes.queues[audio.streamIndex] = audio.packets }
-        if let subtitles {
-            routes.queues[subtitles.streamIndex] = subtitles.packets
+        if let subtitles, let packets = subtitles.packets {
+            routes.queues[subtitles.streamIndex] = packets
             routes.sparse.insert(subtitles.streamIndex)
         }
         return routes
@@ -123,8 +123,7 @@ extension Player {
         state.subtitleText = nil
         if let track {
             do {
-                let path = try SubtitleTrackPath(file: file, stream: track.streamIndex,
-                                                 packets: demuxer.makeQueue(for: track.streamIndex))
+                let path = try Self.subtitleSource(for: track, file: file, demuxer: demuxer, files: subtitleFiles)
                 path.start()
                 subtitles = path
                 prepareSubtitleFonts()
@@ -132,8 +131,12 @@ extension Player {
                 warn("subtitle track \(track.id): \(error)")
             }
         }
-        // The lines from where playback is, not from where reading had got to.
-        demuxer.setRoutes(routes, refreshAt: masterTime(at: now) ?? state.position + startTime)
+        if subtitles?.packets != nil {
+            // The lines from where playback is, not from where reading had got to.
+            demuxer.setRoutes(routes, refreshAt: masterTime(at: now) ?? state.position + startTime)
+        } else {
+            demuxer.setRoutes(routes)
+        }
     }
 
     private func switchVideo(to track: Track?, now: Double) {

@@ -35,6 +35,8 @@ public enum PlayerCommand: Sendable, Equatable {
     case cycleTrack(Track.Kind, down: Bool)
     /// Changes how subtitles are shown (`sub-visibility`, `sub-delay`, …).
     case setSubtitle(SubtitleSetting)
+    /// Adds a subtitle file as a track (`sub-add`, a subtitle file dropped on the window).
+    case addSubtitleFile(String, SubtitleAddMode)
     /// Seeks to the start of the next (1) or previous (-1) subtitle line, mpv's `sub-seek`.
     case subtitleSeek(Int)
     case quit(code: Int32)

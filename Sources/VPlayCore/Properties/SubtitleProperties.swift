@@ -34,7 +34,7 @@ extension PropertyRegistry {
 
 extension PropertyValue {
     /// The text of a `.text` value.
-    var textValue: String? {
+    public var textValue: String? {
         if case .text(let text) = self { return text }
         return nil
     }

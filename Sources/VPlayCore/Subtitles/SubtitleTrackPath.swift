@@ -3,11 +3,11 @@ import Foundation
 
 /// The selected subtitle track of the file: its sparse packet queue and a decoder thread that
 /// turns packets into the track's `SubtitleLines`. Drawing them is `SubtitleCompositor`'s.
-final class SubtitleTrackPath: @unchecked Sendable {
+final class SubtitleTrackPath: SubtitleSource, @unchecked Sendable {
     let streamIndex: Int
-    let packets: PacketQueue
-    let lines: SubtitleLines
     private let codec: CodecContext
+    private let decodedLines: SubtitleLines
+    private let queue: PacketQueue
     private let done = DispatchSemaphore(value: 0)
     private var started = false
     private var serial = -1
@@ -15,9 +15,12 @@ final class SubtitleTrackPath: @unchecked Sendable {
     init(file: MediaFile, stream index: Int, packets: PacketQueue) throws {
         codec = try CodecContext(stream: file.stream(index), path: file.path, threads: 1)
         streamIndex = index
-        self.packets = packets
-        lines = SubtitleLines(codec: codec)
+        queue = packets
+        decodedLines = SubtitleLines(codec: codec)
     }
+
+    var packets: PacketQueue? { queue }
+    var lines: SubtitleLines? { decodedLines }
 
     func start() {
         let thread = Thread { [self] in
@@ -30,23 +33,18 @@ final class SubtitleTrackPath: @unchecked Sendable {
     }
 
     func stop() {
-        packets.abort()
+        queue.abort()
         if started { done.wait() }
     }
 
-    /// The text on screen at media time `time`, nil when no line shows.
-    func text(at time: Double) -> String? {
-        lines.text(at: time)
-    }
-
     private func run() {
-        while let entry = packets.take() {
+        while let entry = queue.take() {
             if entry.serial != serial {
                 serial = entry.serial
                 avcodec_flush_buffers(codec.pointer)
             }
             guard case .packet(let packet) = entry.item else { continue }
-            SubtitleDecoding.decode(packet.pointer, with: codec, into: lines)
+            SubtitleDecoding.decode(packet.pointer, with: codec, into: decodedLines)
         }
     }
 }

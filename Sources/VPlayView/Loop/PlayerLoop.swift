@@ -173,7 +173,9 @@ public final class PlayerLoop {
             player.apply(.quit(code: 0))
         case SDL_DROPFILE.rawValue:
             if let file = event.drop.file {
-                player.apply(.loadFile(String(cString: file)))
+                let path = String(cString: file)
+                // A subtitle file joins the video playing; anything else replaces it.
+                player.apply(SidecarFinder.isSubtitleFile(path) ? .addSubtitleFile(path, .select) : .loadFile(path))
                 SDL_free(file)
             }
         case SDL_WINDOWEVENT.rawValue:

@@ -1,0 +1,140 @@
+import Foundation
+import TestSupport
+import XCTest
+
+/// Subtitle files with the video through the real binary: found beside it by name (with their
+/// language), named on the command line, added over IPC, in legacy encodings; bad ones give a
+/// warning while the video plays on.
+final class SubtitleFileBinaryTests: XCTestCase {
+    /// A fresh directory holding the grey backdrop as `clip.mkv`.
+    private func directoryWithClip(named name: String = "clip.mkv") throws -> (directory: URL, clip: URL) {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("vplay-subs-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(at: directory) }
+        let clip = directory.appendingPathComponent(name)
+        try FileManager.default.copyItem(at: try MediaFactory.clip(.subtitleBackdrop), to: clip)
+        return (directory, clip)
+    }
+
+    private func write(_ text: String, to url: URL) throws {
+        try text.write(to: url, atomically: true, encoding: .utf8)
+    }
+
+    private func lines(_ text: String) -> String {
+        ClipSpec.subRip([(1, 3, text), (4, 6, "Later")])
+    }
+
+    func testSidecarsAreFoundWithTheirLanguagesAndTheUntaggedOneShows() throws {
+        try skipWithoutDisplay()
+        let (directory, clip) = try directoryWithClip()
+        try write(lines("Beside words"), to: directory.appendingPathComponent("clip.srt"))
+        try write(lines("English words"), to: directory.appendingPathComponent("clip.en.srt"))
+        try write(lines("Mots forcés"), to: directory.appendingPathComponent("clip.fr.forced.srt"))
+        try write(lines("Other words"), to: directory.appendingPathComponent("other.srt"))
+        let player = try PlayerSession(clip: clip, arguments: ["--pause"])
+        let ipc = try XCTUnwrap(player.ipc)
+        let subs = try XCTUnwrap(try ipc.property("track-list") as? [[String: Any]]).filter { $0["type"] as? String == "sub" }
+        XCTAssertEqual(subs.map { $0["external-filename"] as? String },
+                       ["clip.srt", "clip.en.srt", "clip.fr.forced.srt"].map { directory.appendingPathComponent($0).path })
+        XCTAssertEqual(subs.map { $0["external"] as? Bool }, [true, true, true])
+        XCTAssertEqual(subs.map { $0["lang"] as? String }, [nil, "en", "fr"])
+        XCTAssertEqual(subs.map { $0["forced"] as? Bool }, [false, false, true])
+        XCTAssertEqual(subs.map { $0["selected"] as? Bool }, [true, false, false])
+        _ = try ipc.command(["seek", 2, "absolute+exact"])
+        XCTAssertTrue(try waitFor { try ipc.property("sub-text") as? String == "Beside words" })
+        _ = try ipc.command(["set_property", "sid", 3])
+        XCTAssertTrue(try waitFor { try ipc.property("sub-text") as? String == "Mots forcés" })
+        let list = try XCTUnwrap(try ipc.property("sub-list") as? [[String: Any]])
+        XCTAssertEqual(list.map { $0["text"] as? String }, ["Mots forcés", "Later"])
+        XCTAssertEqual(list.first?["start"] as? Double ?? -1, 1, accuracy: 0.001)
+        XCTAssertEqual(list.first?["end"] as? Double ?? -1, 3, accuracy: 0.001)
+    }
+
+    func testSlangPicksTheTaggedSidecarAndSubAutoNoFindsNone() throws {
+        try skipWithoutDisplay()
+        let (directory, clip) = try directoryWithClip()
+        try write(lines("Beside words"), to: directory.appendingPathComponent("clip.srt"))
+        try write(lines("English words"), to: directory.appendingPathComponent("clip.en.srt"))
+        do {
+            let player = try PlayerSession(clip: clip, arguments: ["--pause", "--slang=eng", "--start=2"])
+            let ipc = try XCTUnwrap(player.ipc)
+            XCTAssertTrue(try waitFor { try ipc.property("sub-text") as? String == "English words" })
+        }
+        let player = try PlayerSession(clip: clip, arguments: ["--pause", "--sub-auto=no"])
+        let ipc = try XCTUnwrap(player.ipc)
+        let list = try XCTUnwrap(try ipc.property("track-list") as? [[String: Any]])
+        XCTAssertFalse(list.contains { $0["type"] as? String == "sub" }, "--sub-auto=no still found files")
+    }
+
+    func testLegacyAndUTF16FilesReadRight() throws {
+        try skipWithoutDisplay()
+        let (directory, clip) = try directoryWithClip()
+        // "Café crème" in CP1252: é is 0xE9, è is 0xE8.
+        let cp1252 = Data(ClipSpec.subRip([(1, 3, "Caf\u{1} cr\u{2}me")]).utf8.map { $0 == 1 ? 0xE9 : $0 == 2 ? 0xE8 : $0 })
+        try cp1252.write(to: directory.appendingPathComponent("clip.srt"))
+        var utf16 = Data([0xFF, 0xFE])
+        utf16.append(ClipSpec.subRip([(1, 3, "Grüße aus UTF-16")]).data(using: .utf16LittleEndian)!)
+        let utf16File = directory.appendingPathComponent("wide.srt")
+        try utf16.write(to: utf16File)
+        let player = try PlayerSession(clip: clip, arguments: ["--pause", "--start=2", "--sub-file=\(utf16File.path)"])
+        let ipc = try XCTUnwrap(player.ipc)
+        XCTAssertEqual(try ipc.property("sid") as? Int, 1, "--sub-file comes first")
+        XCTAssertTrue(try waitFor { try ipc.property("sub-text") as? String == "Grüße aus UTF-16" },
+                      "UTF-16 read as \(String(describing: try? ipc.property("sub-text")))")
+        _ = try ipc.command(["set_property", "sid", 2])
+        XCTAssertTrue(try waitFor { try ipc.property("sub-text") as? String == "Café crème" },
+                      "CP1252 read as \(String(describing: try? ipc.property("sub-text")))")
+    }
+
+    func testSubAddOverIPCSelectsTheFileAndCachedReusesIt() throws {
+        try skipWithoutDisplay()
+        let (directory, clip) = try directoryWithClip(named: "plain.mkv")
+        let added = directory.appendingPathComponent("later.srt")
+        try write(lines("Added words"), to: added)
+        let player = try PlayerSession(clip: clip, arguments: ["--pause", "--start=2"])
+        let ipc = try XCTUnwrap(player.ipc)
+        XCTAssertEqual(try ipc.property("sid") as? Bool, false)
+        _ = try ipc.command(["sub-add", added.path])
+        XCTAssertTrue(try waitFor { try ipc.property("sub-text") as? String == "Added words" })
+        _ = try ipc.command(["set_property", "sid", "no"])
+        _ = try ipc.command(["sub-add", added.path, "cached"])
+        XCTAssertTrue(try waitFor { try ipc.property("sid") as? Int == 1 })
+        let subs = try XCTUnwrap(try ipc.property("track-list") as? [[String: Any]]).filter { $0["type"] as? String == "sub" }
+        XCTAssertEqual(subs.count, 1, "cached read the file again")
+        _ = try ipc.command(["sub-add", added.path, "auto"])
+        XCTAssertTrue(try waitFor { (try ipc.property("track-list") as? [[String: Any]])?.filter { $0["type"] as? String == "sub" }.count == 2 })
+        XCTAssertEqual(try ipc.property("sid") as? Int, 1, "auto selected the new track")
+    }
+
+    func testBadSubtitleFilesWarnAndPlaybackGoesOn() throws {
+        try skipWithoutDisplay()
+        let (directory, clip) = try directoryWithClip()
+        try FileManager.default.createDirectory(at: directory.appendingPathComponent("clip.en.srt"), withIntermediateDirectories: true)
+        var generator = SplitMix(seed: 7)
+        try Data((0..<4096).map { _ in UInt8(truncatingIfNeeded: generator.next()) }).write(to: directory.appendingPathComponent("clip.srt"))
+        var invalid = Data(ClipSpec.subRip([(0.5, 3, "Broken ")]).utf8)
+        invalid.append(contentsOf: [0xFF, 0xC3, 0x28, 0x0A])
+        try invalid.write(to: directory.appendingPathComponent("clip.de.srt"))
+        let player = try PlayerSession(clip: clip)
+        let ipc = try XCTUnwrap(player.ipc)
+        XCTAssertTrue(player.process.waitForOutput(containing: "cannot read subtitles '\(directory.appendingPathComponent("clip.en.srt").path)'",
+                                                   on: .error, timeout: .seconds(10)),
+                      "no warning; stderr: \(String(decoding: player.process.outputSoFar(on: .error), as: UTF8.self))")
+        XCTAssertTrue(try waitFor(timeout: .seconds(10)) { try ipc.double("time-pos") >= 2 }, "playback stalled")
+        for id in 1...3 {
+            _ = try ipc.command(["set_property", "sid", id])
+        }
+        _ = try ipc.command(["seek", 1, "absolute+exact"])
+        XCTAssertTrue(try waitFor(timeout: .seconds(10)) { try ipc.double("time-pos") >= 2 }, "playback stalled after switching")
+        XCTAssertTrue(player.process.isRunning)
+    }
+
+    private func waitFor(timeout: Duration = .seconds(5), _ condition: () throws -> Bool) throws -> Bool {
+        let deadline = ContinuousClock.now + timeout
+        while ContinuousClock.now < deadline {
+            if try condition() { return true }
+            Thread.sleep(forTimeInterval: 0.03)
+        }
+        return try condition()
+    }
+}
