@@ -29,7 +29,8 @@ final class HelpTextTests: XCTestCase {
                 switch spec.arity {
                 case .flag, .optionalValue: value = []
                 case .value(let placeholder):
-                    value = [["TIME": "1", "N": "2", "PERCENT": "100", "X": "1", "WxH": "2x2", "W": "2", "H": "2", "ID": "1"][placeholder] ?? "text"]
+                    value = [["TIME": "1", "N": "2", "PERCENT": "100", "X": "1", "WxH": "2x2", "W": "2", "H": "2", "ID": "1",
+                              "SECONDS": "-0.5", "PIXELS": "40", "#RRGGBB": "#FFFF00", "exact|fuzzy|no": "fuzzy"][placeholder] ?? "text"]
                 }
                 XCTAssertNoThrow(try OptionParser.parse([name] + value + ["a.mp4"]), name)
             }
