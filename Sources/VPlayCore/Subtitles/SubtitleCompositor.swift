@@ -39,7 +39,7 @@ final class SubtitleCompositor {
         }
         var forced = canvas != self.canvas || settings != self.settings
         if lines.isBitmap {
-            if forced { self.canvas = canvas; self.settings = settings }
+            if forced || storage != videoSize { self.canvas = canvas; self.settings = settings; storage = videoSize }
             return updatePicture(lines: lines, time: time, forced: forced)
         }
         if renderer == nil { renderer = fonts.renderer }
