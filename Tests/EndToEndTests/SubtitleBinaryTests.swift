@@ -88,10 +88,38 @@ final class SubtitleBinaryTests: XCTestCase {
         XCTAssertLessThan(position, 3, "the line showed only after it should have ended")
     }
 
+    func testScreenshotsHaveTheSubtitlesAndScreenshotVideoHasNot() throws {
+        try skipWithoutDisplay()
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("vplay-subshots-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let player = try session(.ass, ["--start=2", "--screenshot-directory=\(directory.path)"])
+        let ipc = try XCTUnwrap(player.ipc)
+        XCTAssertNotNil(try waitForImage(player) { self.hasText($0, in: self.topLeftLine) }, "the line is not on screen")
+        func shot(_ flags: [String]) throws -> RGBImage {
+            let before = Set(try FileManager.default.contentsOfDirectory(atPath: directory.path))
+            _ = try ipc.command(["screenshot"] + flags)
+            let name = try XCTUnwrap(Set(try FileManager.default.contentsOfDirectory(atPath: directory.path)).subtracting(before).first)
+            let decoded = try ChildProcess.run("ffmpeg", ["-v", "error", "-i", directory.appendingPathComponent(name).path,
+                                                          "-f", "rawvideo", "-pix_fmt", "rgb24", "-"], timeout: .seconds(10))
+            XCTAssertEqual(decoded.standardOutput.count, 320 * 240 * 3, "not the picture's own size")
+            return RGBImage(width: 320, height: 240, pixels: [UInt8](decoded.standardOutput))
+        }
+        // The line at the picture's own size: half the window's coordinates.
+        let line = PixelRect(x: topLeftLine.x / 2, y: topLeftLine.y / 2, width: topLeftLine.width / 2, height: topLeftLine.height / 2)
+        let withSubtitles = try shot([])
+        XCTAssertTrue(hasText(withSubtitles, in: line, least: 10), "the screenshot lacks the line")
+        XCTAssertLessThan(withSubtitles.maxChannel(PixelRect(x: 200, y: 15, width: 100, height: 75)), 100)
+        let videoOnly = try shot(["video"])
+        XCTAssertLessThan(videoOnly.maxChannel(line), 100, "screenshot video has the line")
+        // The window still shows the line after the screenshots drew it at another size.
+        XCTAssertNotNil(try waitForImage(player) { self.hasText($0, in: self.topLeftLine) })
+    }
+
     // MARK: helpers
 
     /// Bright text with a dark outline over the grey picture.
-    private func hasText(_ image: RGBImage, in rect: PixelRect) -> Bool {
+    private func hasText(_ image: RGBImage, in rect: PixelRect, least: Int = 30) -> Bool {
         var bright = 0, dark = 0
         for y in max(0, rect.y)..<min(image.height, rect.y + rect.height) {
             for x in max(0, rect.x)..<min(image.width, rect.x + rect.width) {
@@ -99,7 +127,7 @@ final class SubtitleBinaryTests: XCTestCase {
                 if value > 220 { bright += 1 } else if value < 25 { dark += 1 }
             }
         }
-        return bright >= 30 && dark >= 30
+        return bright >= least && dark >= least
     }
 
     private func waitForImage(_ player: PlayerSession, timeout: Duration = .seconds(5),

@@ -84,8 +84,10 @@ enum IPCCommandMapper {
             _ = try arguments.bind([], required: 0)
             return .perform(.frameBackStep)
         case "screenshot":
-            _ = try arguments.bind(["flags"], required: 0)
-            return .perform(.screenshot)
+            let slots = try arguments.bind(["flags"], required: 0)
+            let flags = try slots[0].map(string) ?? "subtitles"
+            guard ["subtitles", "video", "window"].contains(flags) else { throw .invalidParameter }
+            return .perform(flags == "video" ? .screenshotVideo : .screenshot)
         case "ab-loop":
             _ = try arguments.bind([], required: 0)
             return .perform(.cycleABLoop)

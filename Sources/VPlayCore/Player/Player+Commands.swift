@@ -64,7 +64,9 @@ extension Player {
         case let .adjust(property, adjustment):
             adjust(property, by: adjustment)
         case .screenshot:
-            saveScreenshot(now: now)
+            saveScreenshot(includingSubtitles: true, now: now)
+        case .screenshotVideo:
+            saveScreenshot(includingSubtitles: false, now: now)
         case let .selectTrack(kind, choice):
             selectTrack(kind, choice, now: now)
         case let .cycleTrack(kind, down):

@@ -79,3 +79,32 @@ struct SubtitleListKey: Equatable {
     var count: Int
     var offset: Double
 }
+
+extension Player {
+    /// Paints the subtitles showing now over packed RGB24 pixels of the picture at its own size
+    /// (a screenshot). The window's image is drawn again afterwards.
+    func paintSubtitles(onRGB rgb: UnsafeMutablePointer<UInt8>, pitch: Int, width: Int, height: Int) {
+        guard let subtitleCompositor, width > 0, height > 0 else { return }
+        let canvas = SubtitleCanvas(width: width, height: height, video: SubtitleBox(x: 0, y: 0, width: width, height: height))
+        _ = subtitleCompositor.update(lines: subtitles?.lines, time: subtitleTime, canvas: canvas,
+                                      settings: state.subtitles, videoSize: (width, height))
+        guard let bounds = subtitleCompositor.bounds else { return }
+        var layer = [UInt8](repeating: 0, count: bounds.width * bounds.height * 4)
+        layer.withUnsafeMutableBytes { buffer in
+            subtitleCompositor.draw(into: buffer.baseAddress!, pitch: bounds.width * 4, region: bounds)
+        }
+        for y in 0..<bounds.height {
+            let row = rgb + (bounds.y + y) * pitch + bounds.x * 3
+            for x in 0..<bounds.width {
+                let o = (y * bounds.width + x) * 4
+                let alpha = Int(layer[o + 3])
+                guard alpha > 0 else { continue }
+                // The layer is B, G, R, A with straight alpha; the picture R, G, B.
+                for channel in 0..<3 {
+                    let below = Int(row[x * 3 + channel]), above = Int(layer[o + 2 - channel])
+                    row[x * 3 + channel] = UInt8((above * alpha + below * (255 - alpha) + 127) / 255)
+                }
+            }
+        }
+    }
+}

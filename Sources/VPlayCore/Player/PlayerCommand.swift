@@ -23,8 +23,10 @@ public enum PlayerCommand: Sendable, Equatable {
     case setABLoop(a: Double?, b: Double?)
     /// mpv's `add`, `multiply` and `cycle` on a property, from its value when applied.
     case adjust(property: String, PropertyAdjustment)
-    /// Saves the current video frame as a PNG.
+    /// Saves the current video frame as a PNG, with the subtitles on it.
     case screenshot
+    /// Saves the current video frame alone.
+    case screenshotVideo
     case playlistNext
     case playlistPrevious
     /// Opens another file (dropped on the window, or sent over IPC) after the current one.

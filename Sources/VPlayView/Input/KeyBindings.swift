@@ -49,6 +49,7 @@ public enum KeyBindings {
         case .character("}"): binding = (.multiplySpeed(2), true)
         case .backspace: binding = (.setSpeed(1), false)
         case .character("s"): binding = (.screenshot, false)
+        case .character("S"): binding = (.screenshotVideo, false)
         case .character("l"): binding = (.cycleABLoop, false)
         case .character("#"): binding = (.cycleTrack(.audio, down: false), false)
         case .character("_"): binding = (.cycleTrack(.video, down: false), false)
