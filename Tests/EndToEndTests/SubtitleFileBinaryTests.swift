@@ -129,6 +129,29 @@ final class SubtitleFileBinaryTests: XCTestCase {
         XCTAssertTrue(player.process.isRunning)
     }
 
+    func testSlashSearchJumpsToTheLinesWithThePhrase() throws {
+        try skipWithoutDisplay()
+        let (directory, clip) = try directoryWithClip()
+        try write(ClipSpec.subRip([(1, 2, "Un été chaud"), (3, 4, "Rien ici"), (5, 6, "Encore l'ÉTÉ")]),
+                  to: directory.appendingPathComponent("clip.srt"))
+        let player = try PlayerSession(clip: clip, arguments: ["--pause"])
+        let ipc = try XCTUnwrap(player.ipc)
+        XCTAssertTrue(try waitFor { (try ipc.property("sub-list") as? [Any])?.count == 3 }, "the file was not read")
+        try Screen.key(window: player.window, "slash")
+        let typed = try ChildProcess.run("xdotool", ["type", "--window", player.window, "--delay", "20", "ETE"], timeout: .seconds(10))
+        XCTAssertTrue(typed.succeeded, typed.errorText)
+        try Screen.key(window: player.window, "Return")
+        XCTAssertTrue(try waitFor { abs(try ipc.double("time-pos") - 1) < 0.01 }, "Enter did not jump to the first line")
+        XCTAssertTrue(try waitFor { try ipc.property("sub-text") as? String == "Un été chaud" })
+        try Screen.key(window: player.window, "Return")
+        XCTAssertTrue(try waitFor { abs(try ipc.double("time-pos") - 5) < 0.01 }, "Enter again did not go on to the next line")
+        try Screen.key(window: player.window, "Escape")
+        // Closed: keys are keys again (space plays).
+        try Screen.key(window: player.window, "space")
+        XCTAssertTrue(try waitFor { try ipc.bool("pause") == false }, "the field did not close")
+        XCTAssertTrue(player.process.isRunning, "Esc quit instead of closing the field")
+    }
+
     private func waitFor(timeout: Duration = .seconds(5), _ condition: () throws -> Bool) throws -> Bool {
         let deadline = ContinuousClock.now + timeout
         while ContinuousClock.now < deadline {

@@ -65,6 +65,11 @@ final class SubtitleLayoutTests: XCTestCase {
         XCTAssertEqual(timeline.lineStart(from: 4, forward: false), 1, "a line just begun is not found again")
         XCTAssertEqual(timeline.lineStart(from: 4.5, forward: false), 4)
         XCTAssertNil(timeline.lineStart(from: 5, forward: true))
+        XCTAssertEqual(timeline.nextChange(after: 0), 1)
+        XCTAssertEqual(timeline.nextChange(after: 2), 3)
+        XCTAssertEqual(timeline.nextChange(after: 4.5), 5)
+        XCTAssertEqual(timeline.nextChange(after: 5.5), 6)
+        XCTAssertNil(timeline.nextChange(after: 7))
     }
 
     func testBitmapPicturesEndWhereTheNextBegins() {

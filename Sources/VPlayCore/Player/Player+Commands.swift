@@ -77,6 +77,8 @@ extension Player {
             show(state.subtitles.message(for: setting), now: now)
         case let .addSubtitleFile(path, mode):
             addSubtitleFile(path, mode: mode, now: now)
+        case .searchSubtitles(let phrase):
+            searchSubtitles(for: phrase, now: now)
         case .subtitleSeek(let direction):
             seekToSubtitleLine(forward: direction > 0, now: now)
         case .quitSavingPosition:

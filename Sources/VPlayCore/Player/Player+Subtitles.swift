@@ -40,6 +40,19 @@ extension Player {
         requestSeek(to: max(0, start - startTime + state.subtitles.delay), precision: .exact, announce: true)
     }
 
+    /// The overlay's search: to the start of the next line with `phrase`, exactly.
+    func searchSubtitles(for phrase: String, now: Double) {
+        guard let lines = subtitles?.lines else {
+            show("No subtitles to search", now: now)
+            return
+        }
+        guard let line = SubtitleSearch.next(phrase, in: lines.events, after: subtitleTime) else {
+            show("Not found: \(phrase)", now: now)
+            return
+        }
+        requestSeek(to: max(0, line.start - startTime + state.subtitles.delay), precision: .exact, announce: true)
+    }
+
     /// Starts loading the fonts (once): the first subtitle track needs them.
     func prepareSubtitleFonts() {
         guard subtitleCompositor == nil else { return }

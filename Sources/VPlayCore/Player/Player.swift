@@ -288,6 +288,10 @@ public final class Player {
             if isNearEnd { tick.wakeAt = min(tick.wakeAt, now + 0.02) }
         }
         if lifecycle.isRestarting { tick.wakeAt = min(tick.wakeAt, now + 0.01) }
+        if !state.isPaused, let change = subtitles?.lines?.nextChange(after: subtitleTime) {
+            // A line starts or ends before the next picture (or there is none): wake for it.
+            tick.wakeAt = min(tick.wakeAt, now + max(0.005, (change - subtitleTime) / state.speed))
+        }
         return tick
     }
 

@@ -39,6 +39,8 @@ public enum PlayerCommand: Sendable, Equatable {
     case setSubtitle(SubtitleSetting)
     /// Adds a subtitle file as a track (`sub-add`, a subtitle file dropped on the window).
     case addSubtitleFile(String, SubtitleAddMode)
+    /// Seeks exactly to the next subtitle line containing the phrase (the overlay's search).
+    case searchSubtitles(String)
     /// Seeks to the start of the next (1) or previous (-1) subtitle line, mpv's `sub-seek`.
     case subtitleSeek(Int)
     case quit(code: Int32)

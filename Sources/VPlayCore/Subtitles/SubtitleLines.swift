@@ -61,6 +61,11 @@ final class SubtitleLines: @unchecked Sendable {
         timeline.withLock { $0.lineStart(from: time, forward: forward) }
     }
 
+    /// When the lines on screen next change after `time`.
+    func nextChange(after time: Double) -> Double? {
+        timeline.withLock { $0.nextChange(after: time) }
+    }
+
     /// How many lines there are: changes whenever a line is added.
     var count: Int {
         timeline.withLock { $0.events.count }

@@ -163,6 +163,27 @@ public final class PlayerLoop {
         needsPresent = false
     }
 
+    /// Keys for the subtitle search: `/` opens it; while open it takes every key. True when used.
+    private func handleSearchKey(_ press: KeyPress) -> Bool {
+        guard var field = overlay.searchField else {
+            guard press.key == .character("/"), press.modifiers.isDisjoint(with: [.control, .alt, .gui]) else { return false }
+            overlay.searchField = SearchField(openedWith: "/")
+            SDL_StartTextInput()
+            needsPresent = true
+            return true
+        }
+        switch field.handle(press.key) {
+        case .edited: overlay.searchField = field
+        case .search(let phrase): player.apply(SearchField.command(for: phrase))
+        case .close:
+            overlay.searchField = nil
+            SDL_StopTextInput()
+        case .ignored: break
+        }
+        needsPresent = true
+        return true
+    }
+
     private func handle(_ event: SDL_Event, state: PlayerState) {
         let now = Player.monotonicNow()
         switch event.type {
@@ -182,8 +203,14 @@ public final class PlayerLoop {
             // The overlay needs to know when the pointer leaves the window.
             _ = overlay.handle(event, state: state, now: now)
             needsPresent = true
+        case SDL_TEXTINPUT.rawValue:
+            guard overlay.searchField != nil else { break }
+            let text = withUnsafeBytes(of: event.text.text) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            overlay.searchField?.type(text)
+            needsPresent = true
         case SDL_KEYDOWN.rawValue:
             guard let press = KeyPress(event.key) else { break }
+            if handleSearchKey(press) { break }
             // Esc closes an open menu before it leaves fullscreen or quits.
             if press.key == .escape, overlay.dismissTrackMenu(state: state) { break }
             if let command = keyCommand(press, state.isFullscreen) {

@@ -159,6 +159,12 @@ public final class Overlay {
         controller.nextDeadline(state: state, now: now)
     }
 
+    /// The subtitle search field, nil while closed.
+    public var searchField: SearchField? {
+        get { controller.searchField }
+        set { controller.searchField = newValue }
+    }
+
     /// How much of the window's bottom the bar covers now, in window points (0 while hidden):
     /// subtitles move up above it.
     public func coveredHeight(state: PlayerState, now: Double) -> Double {
