@@ -129,6 +129,48 @@ final class SubtitleFileBinaryTests: XCTestCase {
         XCTAssertTrue(player.process.isRunning)
     }
 
+    func testHostileSubtitleFilesNeitherCrashNorStallThePicture() throws {
+        try skipWithoutDisplay()
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("vplay-hostile-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let clip = directory.appendingPathComponent("clip.mp4")
+        try FileManager.default.copyItem(at: try Clips.av(seconds: 20), to: clip)
+        let header = """
+            [Script Info]
+            ScriptType: v4.00+
+
+            [V4+ Styles]
+            Format: Name, Fontname, Fontsize, PrimaryColour, SecondaryColour, OutlineColour, BackColour, Bold, Italic, Underline, StrikeOut, ScaleX, ScaleY, Spacing, Angle, BorderStyle, Outline, Shadow, Alignment, MarginL, MarginR, MarginV, Encoding
+            Style: Default,DejaVu Sans,%@,&H00FFFFFF,&H000000FF,&H00000000,&H00000000,0,0,0,0,100,100,0,0,1,2,0,2,10,10,10,1
+
+            [Events]
+            Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text
+
+            """
+        // 10,000 lines all on screen at once.
+        let crowd = (0..<10_000).map { "Dialogue: 0,0:00:00.\(String(format: "%02d", $0 % 100)),0:00:20.00,Default,,0,0,0,,Line \($0)" }
+        try write(header.replacingOccurrences(of: "%@", with: "20") + crowd.joined(separator: "\n"),
+                  to: directory.appendingPathComponent("clip.en.ass"))
+        // Enormous letters (low, clear of the frame numbers at the top), and a line far off the picture.
+        try write(header.replacingOccurrences(of: "%@", with: "100000")
+                  + "Dialogue: 0,0:00:00.00,0:00:20.00,Default,,0,0,0,,{\\an7\\pos(0,200)}Huge\n"
+                  + "Dialogue: 0,0:00:00.00,0:00:20.00,Default,,0,0,0,,{\\fs20\\pos(99999999,-99999999)}Away\n",
+                  to: directory.appendingPathComponent("clip.fr.ass"))
+        // Cut off in the middle of a line.
+        try write(String(lines("Truncated words here").prefix(40)), to: directory.appendingPathComponent("clip.de.srt"))
+        let player = try PlayerSession(clip: clip, arguments: ["--sid=no"])
+        let ipc = try XCTUnwrap(player.ipc)
+        for id in 1...3 {
+            _ = try ipc.command(["set_property", "sid", id])
+            let shown = try XCTUnwrap(player.waitForFrame(timeout: .seconds(10)) { _ in true }, "track \(id): no picture")
+            // The picture keeps moving: 10 frames are 0.4 s.
+            XCTAssertNotNil(try player.waitForFrame(timeout: .seconds(10)) { $0 >= shown + 10 }, "track \(id): the picture stalled")
+            XCTAssertLessThan(try residentBytes(of: player.process.processIdentifier), 2 << 30, "track \(id): memory ran away")
+        }
+        XCTAssertTrue(player.process.isRunning)
+    }
+
     func testSlashSearchJumpsToTheLinesWithThePhrase() throws {
         try skipWithoutDisplay()
         let (directory, clip) = try directoryWithClip()
@@ -150,6 +192,13 @@ final class SubtitleFileBinaryTests: XCTestCase {
         try Screen.key(window: player.window, "space")
         XCTAssertTrue(try waitFor { try ipc.bool("pause") == false }, "the field did not close")
         XCTAssertTrue(player.process.isRunning, "Esc quit instead of closing the field")
+    }
+
+    /// VmRSS of a process, from /proc.
+    private func residentBytes(of pid: Int32) throws -> Int {
+        let status = try String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)
+        let line = try XCTUnwrap(status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") })
+        return (Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0) * 1024
     }
 
     private func waitFor(timeout: Duration = .seconds(5), _ condition: () throws -> Bool) throws -> Bool {

@@ -59,3 +59,24 @@ final class SubtitleFileNameTests: XCTestCase {
         XCTAssertEqual(TrackChooser.choose(.auto, among: tracks, kind: .sub), 2, "even over a default track")
     }
 }
+
+/// What a script may ask of libass.
+final class ASSLimitsTests: XCTestCase {
+    func testOverrideSizesAreBoundedInsideBlocksOnly() {
+        let limits = ASSLimits(playResY: 1080)
+        XCTAssertEqual(limits.fontSize, 2160)
+        XCTAssertEqual(limits.clamp("0,0,Default,,0,0,0,,{\\fs100000\\fscx5000\\bord-900}Big \\fs99 {\\blur3}x"),
+                       "0,0,Default,,0,0,0,,{\\fs2160\\fscx1000\\bord-540}Big \\fs99 {\\blur3}x")
+        XCTAssertEqual(limits.clamp("{\\t(0,100,\\fs99999)\\fsp1e9}a"), "{\\t(0,100,\\fs2160)\\fsp1e9}a",
+                       "an exponent is no number here: left for libass to refuse")
+        XCTAssertEqual(limits.clamp("{\\fs40\\pos(10,20)}fine"), "{\\fs40\\pos(10,20)}fine")
+        XCTAssertEqual(limits.clamp("{\\fs999999"), "{\\fs2160", "an unclosed block too")
+        XCTAssertEqual(limits.clamp("no blocks"), "no blocks")
+    }
+
+    func testTheScriptHeightComesFromTheHeader() {
+        XCTAssertEqual(ASSLimits.playResY(ofHeader: Array("[Script Info]\nPlayResX: 640\nPlayResY: 360\n".utf8)), 360)
+        XCTAssertEqual(ASSLimits.playResY(ofHeader: Array("[Script Info]\n".utf8)), 288)
+        XCTAssertEqual(ASSLimits(playResY: 100).fontSize, 576, "small scripts are measured as 288 lines")
+    }
+}

@@ -16,10 +16,23 @@ final class LibassTrack {
     deinit { ass_free_track(pointer) }
 
     /// The codec's header (`[Script Info]`, styles); libavcodec makes one for every text format.
-    func processHeader(_ header: [UInt8]) {
+    /// Its styles are brought within `limits`.
+    func processHeader(_ header: [UInt8], limits: ASSLimits) {
         guard !header.isEmpty else { return }
         var bytes = header.map { CChar(bitPattern: $0) }
         ass_process_codec_private(pointer, &bytes, Int32(bytes.count))
+        let track = pointer.pointee
+        guard let styles = track.styles else { return }
+        for index in 0..<Int(max(0, track.n_styles)) {
+            styles[index].FontSize = min(styles[index].FontSize, limits.fontSize)
+            styles[index].Outline = min(styles[index].Outline, limits.border)
+            styles[index].Shadow = min(styles[index].Shadow, limits.border)
+            styles[index].Spacing = max(-limits.fontSize, min(styles[index].Spacing, limits.fontSize))
+            styles[index].Blur = min(styles[index].Blur, limits.blur)
+            // ScaleX and ScaleY are fractions here (1 is 100 %).
+            styles[index].ScaleX = min(styles[index].ScaleX, limits.scalePercent / 100)
+            styles[index].ScaleY = min(styles[index].ScaleY, limits.scalePercent / 100)
+        }
     }
 
     /// One event line as libavcodec decodes it (`ReadOrder,Layer,Style,…,Text`); events read

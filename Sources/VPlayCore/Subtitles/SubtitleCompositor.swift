@@ -18,6 +18,8 @@ final class SubtitleCompositor {
     private var images: UnsafeMutablePointer<ASS_Image>?
     private var picture: SubtitlePicture?
     private var pictureKey = 0
+    /// Before this moment (monotonic seconds) an unchanged request is not rendered again.
+    private var restUntil = -Double.infinity
     /// Where the current image is, nil when nothing shows.
     private(set) var bounds: SubtitleBox?
     /// The part of it in the canvas's lower half, below everything else (what a bar may cover).
@@ -30,7 +32,7 @@ final class SubtitleCompositor {
     /// Renders `lines` at media time `time` (the delay already taken off); true when what shows
     /// changed since the last call.
     func update(lines: SubtitleLines?, time: Double, canvas: SubtitleCanvas, settings: SubtitleSettings,
-                videoSize: (width: Int, height: Int)) -> Bool {
+                videoSize: (width: Int, height: Int), now: Double = Player.monotonicNow()) -> Bool {
         guard let lines, settings.isVisible, !canvas.bounds.isEmpty, !canvas.video.isEmpty else {
             if lines == nil { track = nil; trackLines = nil }
             // Whatever libass last drew is gone: the next image is made whole, changed or not.
@@ -46,7 +48,7 @@ final class SubtitleCompositor {
         guard let renderer else { return false }
         if trackLines != ObjectIdentifier(lines) {
             track = LibassTrack(library: renderer.library)
-            track?.processHeader(lines.header)
+            track?.processHeader(lines.header, limits: lines.limits)
             trackLines = ObjectIdentifier(lines)
             forced = true
         }
@@ -58,8 +60,13 @@ final class SubtitleCompositor {
         if forced || storage != videoSize {
             configure(renderer, canvas: canvas, settings: settings, videoSize: videoSize, styled: lines.isStyled)
         }
+        if !forced && now < restUntil { return false }
         var change: Int32 = 0
         let list = ass_render_frame(renderer.pointer, track.pointer, Int64((time * 1000).rounded(.down)), &change)
+        // A frame that takes long (thousands of lines at once, enormous glyphs) is not made again
+        // at once: subtitles get at most a fifth of the main thread and the picture goes on.
+        let cost = Player.monotonicNow() - now
+        restUntil = cost > 0.004 ? now + 5 * cost : -.infinity
         guard change != 0 || forced else { return false }
         images = list
         picture = nil

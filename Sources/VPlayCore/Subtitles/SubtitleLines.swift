@@ -14,9 +14,12 @@ final class SubtitleLines: @unchecked Sendable {
     private let pictures = Locked(SubtitlePictures())
     /// Events handed on so far, without their ReadOrder: decoder thread only.
     private var seen = Set<String>()
+    /// What the script may ask of libass.
+    let limits: ASSLimits
 
     init(header: [UInt8], isBitmap: Bool, isStyled: Bool) {
         self.header = header
+        limits = ASSLimits(playResY: ASSLimits.playResY(ofHeader: header))
         self.isBitmap = isBitmap
         self.isStyled = isStyled
     }
@@ -30,7 +33,8 @@ final class SubtitleLines: @unchecked Sendable {
         // libavcodec numbers events anew after a flush: the ReadOrder field cannot tell repeats.
         let body = assLine.drop { $0 != "," }
         guard seen.insert("\(start) \(duration)\(body)").inserted else { return }
-        pending.withLock { $0.append(LibassEvent(line: assLine, startMilliseconds: start, durationMilliseconds: duration)) }
+        let event = LibassEvent(line: limits.clamp(assLine), startMilliseconds: start, durationMilliseconds: duration)
+        pending.withLock { $0.append(event) }
     }
 
     func add(_ picture: SubtitlePicture) {
