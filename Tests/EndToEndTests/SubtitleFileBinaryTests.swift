@@ -171,6 +171,38 @@ final class SubtitleFileBinaryTests: XCTestCase {
         XCTAssertTrue(player.process.isRunning)
     }
 
+    func testASecondTrackShowsAtTheTop() throws {
+        try skipWithoutDisplay()
+        let (directory, clip) = try directoryWithClip()
+        try write(lines("Main words"), to: directory.appendingPathComponent("clip.srt"))
+        try write(lines("Second words"), to: directory.appendingPathComponent("clip.en.srt"))
+        let player = try PlayerSession(clip: clip, arguments: ["--pause", "--start=2", "--geometry=640x480"])
+        let ipc = try XCTUnwrap(player.ipc)
+        XCTAssertTrue(try waitFor { try ipc.property("sub-text") as? String == "Main words" })
+        let top = PixelRect(x: 120, y: 0, width: 400, height: 110)
+        XCTAssertEqual(try ipc.property("secondary-sid") as? Bool, false)
+        XCTAssertLessThan(try player.capture().maxChannel(top), 150, "something at the top before a second track")
+
+        _ = try ipc.command(["set_property", "secondary-sid", 2])
+        XCTAssertTrue(try waitFor { try ipc.property("secondary-sub-text") as? String == "Second words" })
+        XCTAssertEqual(try ipc.property("sid") as? Int, 1)
+        let subs = try XCTUnwrap(try ipc.property("track-list") as? [[String: Any]]).filter { $0["type"] as? String == "sub" }
+        XCTAssertEqual(subs.map { $0["selected"] as? Bool }, [true, true])
+        XCTAssertEqual(subs.map { $0["main-selection"] as? Int }, [0, 1])
+        var seen = false
+        let deadline = ContinuousClock.now + .seconds(5)
+        while !seen && ContinuousClock.now < deadline {
+            seen = try player.capture().maxChannel(top) > 220
+            if !seen { Thread.sleep(forTimeInterval: 0.05) }
+        }
+        XCTAssertTrue(seen, "the second track is not drawn at the top")
+
+        XCTAssertThrowsError(try ipc.command(["set_property", "secondary-sid", 9]))
+        _ = try ipc.command(["set_property", "sid", 2])
+        XCTAssertTrue(try waitFor { try ipc.property("secondary-sid") as? Bool == false }, "one track shown twice")
+        XCTAssertTrue(try waitFor { try ipc.property("sub-text") as? String == "Second words" })
+    }
+
     func testSlashSearchJumpsToTheLinesWithThePhrase() throws {
         try skipWithoutDisplay()
         let (directory, clip) = try directoryWithClip()

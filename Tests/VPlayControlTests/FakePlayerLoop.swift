@@ -109,7 +109,7 @@ final class FakePlayerLoop: @unchecked Sendable {
             return apply(command, to: &state)
         case .setSubtitle(let setting): state.subtitles = state.subtitles.with(setting)
         case .frameStep, .frameBackStep, .showText, .cycleABLoop, .screenshot, .screenshotVideo, .quitSavingPosition,
-             .playlistNext, .playlistPrevious, .loadFile, .selectTrack, .cycleTrack, .subtitleSeek, .addSubtitleFile, .searchSubtitles:
+             .playlistNext, .playlistPrevious, .loadFile, .selectTrack, .cycleTrack, .subtitleSeek, .addSubtitleFile, .searchSubtitles, .selectSecondarySubtitles:
             break
         }
         return []

@@ -75,6 +75,8 @@ extension Player {
         case .setSubtitle(let setting):
             state.subtitles = state.subtitles.with(setting)
             show(state.subtitles.message(for: setting), now: now)
+        case .selectSecondarySubtitles(let choice):
+            selectSecondarySubtitles(choice, now: now)
         case let .addSubtitleFile(path, mode):
             addSubtitleFile(path, mode: mode, now: now)
         case .searchSubtitles(let phrase):

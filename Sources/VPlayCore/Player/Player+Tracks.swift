@@ -45,6 +45,7 @@ extension Player {
         state.tracks = tracks.map { track in
             var track = track
             track.isSelected = playing.contains(track.streamIndex)
+            track.isSecondarySelection = track.kind == .sub && track.streamIndex == secondarySubtitles?.streamIndex
             return track
         }
         state.hasAudio = audio != nil
@@ -55,9 +56,11 @@ extension Player {
         var routes = Demuxer.Routes()
         if let video { routes.queues[video.streamIndex] = video.packets }
         if let audio { routes.queues[audio.streamIndex] = audio.packets }
-        if let subtitles, let packets = subtitles.packets {
-            routes.queues[subtitles.streamIndex] = packets
-            routes.sparse.insert(subtitles.streamIndex)
+        for source in [subtitles, secondarySubtitles] {
+            if let source, let packets = source.packets {
+                routes.queues[source.streamIndex] = packets
+                routes.sparse.insert(source.streamIndex)
+            }
         }
         return routes
     }
@@ -118,6 +121,11 @@ extension Player {
     }
 
     private func switchSubtitles(to track: Track?, now: Double) {
+        if let track, track.streamIndex == secondarySubtitles?.streamIndex {
+            // One track is not shown twice: it moves from the top to the main place.
+            secondarySubtitles?.stop()
+            secondarySubtitles = nil
+        }
         subtitles?.stop()
         subtitles = nil
         state.subtitleText = nil

@@ -39,6 +39,9 @@ public final class Player {
     var pendingLoads: [PlayabilityCheck] = []
     /// The selected subtitle track's lines; nil for none.
     var subtitles: SubtitleSource?
+    /// The second subtitle track, shown at the top, and what draws it.
+    var secondarySubtitles: SubtitleSource?
+    var secondaryCompositor: SubtitleCompositor?
     /// What `state.subtitleList` was last made from.
     var publishedSubtitleList: SubtitleListKey?
     /// Draws them; made with the first subtitle track, its fonts loaded on a thread of its own.
@@ -227,6 +230,7 @@ public final class Player {
         audio?.stop()
         retiringAudio.forEach { $0.stop() }
         subtitles?.stop()
+        secondarySubtitles?.stop()
         subtitleFiles.values.forEach { $0.stop() }
         pendingLoads.forEach { $0.cancel() }
     }
@@ -288,7 +292,7 @@ public final class Player {
             if isNearEnd { tick.wakeAt = min(tick.wakeAt, now + 0.02) }
         }
         if lifecycle.isRestarting { tick.wakeAt = min(tick.wakeAt, now + 0.01) }
-        if !state.isPaused, let change = subtitles?.lines?.nextChange(after: subtitleTime) {
+        if !state.isPaused, let change = [subtitles, secondarySubtitles].compactMap({ $0?.lines?.nextChange(after: subtitleTime) }).min() {
             // A line starts or ends before the next picture (or there is none): wake for it.
             tick.wakeAt = min(tick.wakeAt, now + max(0.005, (change - subtitleTime) / state.speed))
         }

@@ -37,6 +37,8 @@ public enum PlayerCommand: Sendable, Equatable {
     case cycleTrack(Track.Kind, down: Bool)
     /// Changes how subtitles are shown (`sub-visibility`, `sub-delay`, …).
     case setSubtitle(SubtitleSetting)
+    /// Shows a second subtitle track at the top (`secondary-sid`), or none.
+    case selectSecondarySubtitles(TrackChoice)
     /// Adds a subtitle file as a track (`sub-add`, a subtitle file dropped on the window).
     case addSubtitleFile(String, SubtitleAddMode)
     /// Seeks exactly to the next subtitle line containing the phrase (the overlay's search).

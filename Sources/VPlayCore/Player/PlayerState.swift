@@ -29,6 +29,8 @@ public struct PlayerState: Sendable, Equatable {
     public var tracks: [Track] = []
     /// The subtitle text on screen now (mpv's `sub-text`), nil when none shows.
     public var subtitleText: String?
+    /// The second subtitle track's text on screen (mpv's `secondary-sub-text`), nil without one.
+    public var secondarySubtitleText: String?
     /// How subtitles are shown: visibility, delay, size, position, text style.
     public var subtitles = SubtitleSettings()
     /// When the line on screen shows and goes (seconds of the position), nil when none shows.
@@ -57,6 +59,11 @@ public struct PlayerState: Sendable, Equatable {
     public var percentPosition: Double? {
         guard let duration, duration > 0 else { return nil }
         return min(100, max(0, position / duration * 100))
+    }
+
+    /// The subtitle track shown at the top, nil for none.
+    public var secondarySubtitleID: Int? {
+        tracks.first { $0.kind == .sub && $0.isSecondarySelection }?.id
     }
 
     /// The id of the track of `kind` that plays, nil for none.

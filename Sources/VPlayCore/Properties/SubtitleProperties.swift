@@ -10,6 +10,18 @@ extension PropertyRegistry {
             .list(state.subtitleList.map { .map(["start": .number($0.start), "end": .number($0.end), "text": .text($0.text)]) })
         },
         .flag("sub-visibility", "subtitles shown", get: { $0.subtitles.isVisible }, set: { .setSubtitle(.visible($0)) }),
+        Property("secondary-sid", .integer, "a second subtitle track shown at the top: an id, or no", get: { state in
+            guard !state.path.isEmpty else { return .unavailable }
+            return state.secondarySubtitleID.map(PropertyValue.integer) ?? .flag(false)
+        }, domain: .track(.sub), set: { value, _ in
+            if case .integer(let id) = value { return .selectSecondarySubtitles(.id(id)) }
+            return .selectSecondarySubtitles(.none)
+        }),
+        .readOnly("secondary-sub-text", .text, "the second subtitle track's text on screen now") { state in
+            .available(state.secondarySubtitleText)
+        },
+        .flag("secondary-sub-visibility", "the second subtitle track shown", get: { $0.subtitles.isSecondaryVisible },
+              set: { .setSubtitle(.secondaryVisible($0)) }),
         .number("sub-delay", "seconds subtitles show later (negative: earlier)", get: { .number($0.subtitles.delay) },
                 bounds: { _ in SubtitleSettings.delayRange }, set: { seconds, _ in .setSubtitle(.delay(seconds)) }),
         .number("sub-scale", "subtitle text size factor", get: { .number($0.subtitles.scale) },

@@ -25,8 +25,12 @@ final class SubtitleCompositor {
     /// The part of it in the canvas's lower half, below everything else (what a bar may cover).
     private(set) var lowerBounds: SubtitleBox?
 
-    init(fonts: SubtitleFontLoader) {
+    /// Text lines go to the top (the second track's place).
+    private let alignsTop: Bool
+
+    init(fonts: SubtitleFontLoader, alignsTop: Bool = false) {
         self.fonts = fonts
+        self.alignsTop = alignsTop
     }
 
     /// Renders `lines` at media time `time` (the delay already taken off); true when what shows
@@ -111,7 +115,7 @@ final class SubtitleCompositor {
         ass_set_use_margins(r, 0)
         ass_set_font_scale(r, settings.scale)
         ass_set_line_position(r, max(0, min(100, 100 - settings.position)))
-        SubtitleTextStyle.apply(settings, to: r, enabled: !styled)
+        SubtitleTextStyle.apply(settings, to: r, restyles: !styled, alignsTop: alignsTop)
     }
 
     private func updatePicture(lines: SubtitleLines, time: Double, forced: Bool) -> Bool {

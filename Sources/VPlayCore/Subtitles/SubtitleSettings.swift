@@ -3,6 +3,8 @@ import Foundation
 /// How the user wants subtitles shown: mpv's `sub-*` properties.
 public struct SubtitleSettings: Sendable, Equatable {
     public var isVisible = true
+    /// Whether the second track (`secondary-sid`) shows.
+    public var isSecondaryVisible = true
     /// Seconds added to every line's times (positive: later).
     public var delay: Double = 0
     /// Text size factor.
@@ -61,6 +63,7 @@ public struct SubtitleColor: Sendable, Equatable, CustomStringConvertible {
 /// One change to `SubtitleSettings`, as a command carries it.
 public enum SubtitleSetting: Sendable, Equatable {
     case visible(Bool)
+    case secondaryVisible(Bool)
     case delay(Double)
     case scale(Double)
     case position(Double)
@@ -77,6 +80,7 @@ extension SubtitleSettings {
         func clamp(_ value: Double, _ range: ClosedRange<Double>) -> Double { min(range.upperBound, max(range.lowerBound, value)) }
         switch setting {
         case .visible(let on): copy.isVisible = on
+        case .secondaryVisible(let on): copy.isSecondaryVisible = on
         case .delay(let seconds): copy.delay = clamp(seconds, Self.delayRange)
         case .scale(let factor): copy.scale = clamp(factor, Self.scaleRange)
         case .position(let percent): copy.position = clamp(percent, Self.positionRange)
@@ -92,6 +96,7 @@ extension SubtitleSettings {
     public func message(for setting: SubtitleSetting) -> String {
         switch setting {
         case .visible: isVisible ? "Subtitles visible" : "Subtitles hidden"
+        case .secondaryVisible: isSecondaryVisible ? "Secondary subtitles visible" : "Secondary subtitles hidden"
         case .delay: "Sub delay: \(Int((delay * 1000).rounded())) ms"
         case .scale: "Sub scale: \(String(format: "%.2f", scale))"
         case .position: "Sub position: \(Int(position.rounded()))/100"

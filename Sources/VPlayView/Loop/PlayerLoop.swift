@@ -11,7 +11,8 @@ public final class PlayerLoop {
     private let channel: PlayerChannel
     private let overlay: Overlay
     private let texture: VideoTexture
-    private let subtitleLayer: SubtitleTexture
+    /// The main subtitle track's layer, and the second track's.
+    private let subtitleLayers: [SubtitleTexture]
     /// The software path's direct route to the screen; nil on the GPU path.
     private let windowPixels: WindowPixels?
     /// Called after each turn with the published state (status line, IPC observers).
@@ -37,7 +38,7 @@ public final class PlayerLoop {
         self.overlay = overlay
         self.onTurn = onTurn
         texture = VideoTexture(renderer: window.renderer)
-        subtitleLayer = SubtitleTexture(renderer: window.renderer)
+        subtitleLayers = SubtitleLayer.allCases.map { SubtitleTexture(renderer: window.renderer, layer: $0) }
         windowPixels = window.presentation == .scaledRGB ? WindowPixels(window: window.window, renderer: window.renderer) : nil
     }
 
@@ -59,7 +60,8 @@ public final class PlayerLoop {
             if tick.hasNewPicture || (!drawsIntoWindow && (texture.isEmpty || pictureSizeChanged())) {
                 uploadPicture()
             }
-            if subtitleLayer.update(from: player, canvas: subtitleCanvas) { needsPresent = true }
+            let canvas = subtitleCanvas
+            for layer in subtitleLayers where layer.update(from: player, canvas: canvas) { needsPresent = true }
             let (state, exit) = LoopTurn.publish(player, to: channel, onTurn: onTurn)
             if let exit { return exit }
             if state.isFullscreen != window.isFullscreen {
@@ -156,7 +158,10 @@ public final class PlayerLoop {
         let points = window.size
         let pixelsPerPoint = points.height > 0 ? Double(window.outputSize.height) / Double(points.height) : 1
         let barHeight = Int((overlay.coveredHeight(state: state, now: now) * pixelsPerPoint).rounded(.up))
-        subtitleLayer.draw(lift: subtitleCanvas.lift(of: subtitleLayer.lowerBounds, barHeight: barHeight))
+        let canvas = subtitleCanvas
+        for layer in subtitleLayers {
+            layer.draw(lift: canvas.lift(of: layer.lowerBounds, barHeight: barHeight))
+        }
         overlay.draw(renderer: renderer, state: state,
                      windowSize: OverlaySize(width: Double(points.width), height: Double(points.height)), now: now)
         SDL_RenderPresent(renderer)

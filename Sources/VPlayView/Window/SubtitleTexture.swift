@@ -1,11 +1,12 @@
 import CSDL2
 import VPlayCore
 
-/// The subtitles' layer: a streaming texture the size of the window's output, drawn between
+/// One subtitle layer (the main track, or the second one at the top): a streaming texture the size of the window's output, drawn between
 /// the picture and the overlay. It is written only when the player's subtitle image changes,
 /// and only where the old and new images lie; each present copies just that part.
 final class SubtitleTexture {
     private let renderer: OpaquePointer
+    private let layer: SubtitleLayer
     private var texture: OpaquePointer?
     private var size = (width: 0, height: 0)
     /// The part of the texture holding the current image, nil when it is empty.
@@ -13,8 +14,9 @@ final class SubtitleTexture {
     /// Its lower lines, which move up alone while the bar shows.
     private(set) var lowerBounds: SubtitleBox?
 
-    init(renderer: OpaquePointer) {
+    init(renderer: OpaquePointer, layer: SubtitleLayer) {
         self.renderer = renderer
+        self.layer = layer
     }
 
     deinit {
@@ -24,16 +26,16 @@ final class SubtitleTexture {
     /// Brings the texture up to the player's subtitles for `canvas`; true when what shows changed.
     func update(from player: Player, canvas: SubtitleCanvas) -> Bool {
         let resized = ensureTexture(width: canvas.width, height: canvas.height)
-        guard player.updateSubtitles(on: canvas) || resized, let texture else { return false }
-        let bounds = player.subtitleBounds
-        lowerBounds = player.subtitleLowerBounds
+        guard player.updateSubtitles(on: canvas, layer: layer) || resized, let texture else { return false }
+        let bounds = player.subtitleBounds(layer)
+        lowerBounds = player.subtitleLowerBounds(layer)
         defer { drawn = bounds }
         guard let region = bounds?.union(drawn) ?? drawn else { return resized }
         var rect = SDL_Rect(x: Int32(region.x), y: Int32(region.y), w: Int32(region.width), h: Int32(region.height))
         var pixels: UnsafeMutableRawPointer?
         var pitch: Int32 = 0
         guard SDL_LockTexture(texture, &rect, &pixels, &pitch) == 0, let pixels else { return true }
-        player.drawSubtitles(into: pixels, pitch: Int(pitch), region: region)
+        player.drawSubtitles(into: pixels, pitch: Int(pitch), region: region, layer: layer)
         SDL_UnlockTexture(texture)
         return true
     }
