@@ -201,6 +201,15 @@ final class SubtitleFileBinaryTests: XCTestCase {
         _ = try ipc.command(["set_property", "sid", 2])
         XCTAssertTrue(try waitFor { try ipc.property("secondary-sid") as? Bool == false }, "one track shown twice")
         XCTAssertTrue(try waitFor { try ipc.property("sub-text") as? String == "Second words" })
+        // Drawn too, though the top had its lines first: the file's lines serve every place.
+        let bottom = PixelRect(x: 120, y: 300, width: 400, height: 130)
+        var drawn = false
+        let later = ContinuousClock.now + .seconds(5)
+        while !drawn && ContinuousClock.now < later {
+            drawn = try player.capture().maxChannel(bottom) > 220
+            if !drawn { Thread.sleep(forTimeInterval: 0.05) }
+        }
+        XCTAssertTrue(drawn, "the track moved from the top is not drawn at the bottom")
     }
 
     func testSlashSearchJumpsToTheLinesWithThePhrase() throws {

@@ -91,6 +91,14 @@ extension Player {
         requestSeek(to: max(0, line.start - startTime + state.subtitles.delay), precision: .exact, announce: true)
     }
 
+    /// When the lines on screen next change, of either track.
+    var nextSubtitleChange: Double? {
+        let time = subtitleTime
+        let first = subtitles?.lines?.nextChange(after: time), second = secondarySubtitles?.lines?.nextChange(after: time)
+        guard let first, let second else { return first ?? second }
+        return min(first, second)
+    }
+
     /// Starts loading the fonts (once per layer): its first track needs them. Each layer has a
     /// libass renderer of its own, as an image stays valid only until its renderer's next frame.
     func prepareSubtitleFonts(for layer: SubtitleLayer = .primary) {

@@ -292,7 +292,7 @@ public final class Player {
             if isNearEnd { tick.wakeAt = min(tick.wakeAt, now + 0.02) }
         }
         if lifecycle.isRestarting { tick.wakeAt = min(tick.wakeAt, now + 0.01) }
-        if !state.isPaused, let change = [subtitles, secondarySubtitles].compactMap({ $0?.lines?.nextChange(after: subtitleTime) }).min() {
+        if !state.isPaused, let change = nextSubtitleChange {
             // A line starts or ends before the next picture (or there is none): wake for it.
             tick.wakeAt = min(tick.wakeAt, now + max(0.005, (change - subtitleTime) / state.speed))
         }

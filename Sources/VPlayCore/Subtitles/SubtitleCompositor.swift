@@ -10,8 +10,12 @@ final class SubtitleCompositor {
     private var renderer: LibassRenderer?
     private var track: LibassTrack?
     private var trackLines: ObjectIdentifier?
-    /// Events moved from the decoder's queue to libass; kept to reuse its storage.
+    /// Events on their way from the lines to libass, and how many of the lines' events the
+    /// track has; the array is kept to reuse its storage.
     private var incoming: [LibassEvent] = []
+    private var eventCursor = 0
+    /// The boxes of the images, kept to reuse its storage.
+    private var boxes: [SubtitleBox] = []
     private var canvas: SubtitleCanvas?
     private var settings: SubtitleSettings?
     private var storage: (width: Int, height: Int) = (0, 0)
@@ -54,10 +58,11 @@ final class SubtitleCompositor {
             track = LibassTrack(library: renderer.library)
             track?.processHeader(lines.header, limits: lines.limits)
             trackLines = ObjectIdentifier(lines)
+            eventCursor = 0
             forced = true
         }
         guard let track else { return clear() }
-        lines.takeEvents(into: &incoming)
+        lines.events(from: &eventCursor, into: &incoming)
         for event in incoming { track.processEvent(event) }
         incoming.removeAll(keepingCapacity: true)
 
@@ -74,7 +79,7 @@ final class SubtitleCompositor {
         guard change != 0 || forced else { return false }
         images = list
         picture = nil
-        var boxes: [SubtitleBox] = []
+        boxes.removeAll(keepingCapacity: true)
         var image = list
         while let current = image {
             let i = current.pointee
@@ -126,7 +131,9 @@ final class SubtitleCompositor {
         images = nil
         let previous = bounds
         if let canvas {
-            setBounds(current.map { picture in picture.rects.map { placed($0, of: picture) } } ?? [], canvas: canvas)
+            boxes.removeAll(keepingCapacity: true)
+            for rect in current?.rects ?? [] { boxes.append(placed(rect, of: current!)) }
+            setBounds(boxes, canvas: canvas)
         }
         return bounds != nil || previous != nil
     }

@@ -10,7 +10,9 @@ final class SubtitleLines: @unchecked Sendable {
     /// Whether the track is ASS/SSA itself, whose styling the user's text style leaves alone.
     let isStyled: Bool
     private let timeline = Locked(SubtitleTimeline())
-    private let pending = Locked([LibassEvent]())
+    /// Every styled event, in the order decoded: each libass track made for these lines (after
+    /// a switch away and back, or as the second track) reads them all from its own cursor.
+    private let styled = Locked([LibassEvent]())
     private let pictures = Locked(SubtitlePictures())
     /// Events handed on so far, without their ReadOrder: decoder thread only.
     private var seen = Set<String>()
@@ -34,7 +36,7 @@ final class SubtitleLines: @unchecked Sendable {
         let body = assLine.drop { $0 != "," }
         guard seen.insert("\(start) \(duration)\(body)").inserted else { return }
         let event = LibassEvent(line: limits.clamp(assLine), startMilliseconds: start, durationMilliseconds: duration)
-        pending.withLock { $0.append(event) }
+        styled.withLock { $0.append(event) }
     }
 
     func add(_ picture: SubtitlePicture) {
@@ -42,12 +44,12 @@ final class SubtitleLines: @unchecked Sendable {
         timeline.withLock { $0.insert(SubtitleEvent(start: picture.start, end: picture.end, text: "")) }
     }
 
-    /// Events not yet given to libass, moved into `events` (which keeps its capacity).
-    func takeEvents(into events: inout [LibassEvent]) {
-        pending.withLock { waiting in
-            guard !waiting.isEmpty else { return }
-            events.append(contentsOf: waiting)
-            waiting.removeAll(keepingCapacity: true)
+    /// The events from `cursor` on, appended to `events`; `cursor` moves past them.
+    func events(from cursor: inout Int, into events: inout [LibassEvent]) {
+        styled.withLock { all in
+            guard cursor < all.count else { return }
+            events.append(contentsOf: all[cursor...])
+            cursor = all.count
         }
     }
 
