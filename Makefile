@@ -24,6 +24,8 @@ setup: .setup-done
 		$$( [ $$(id -u) -eq 0 ] || echo sudo ) apt-get install -y -qq --no-install-recommends $$missing; \
 	fi
 	@command -v $(SWIFT) >/dev/null || { echo "Swift 6 toolchain not found (expected on PATH)"; exit 1; }
+	@# libass asks fontconfig for fonts; a cache built now spares the first subtitles seconds.
+	@command -v fc-cache >/dev/null && fc-cache >/dev/null 2>&1 || true
 	@touch $@
 
 # The mpv IPC client library that Tests/EndToEndTests drive vplay with, in a venv of its

@@ -116,6 +116,46 @@ final class SubtitleBinaryTests: XCTestCase {
         XCTAssertNotNil(try waitForImage(player) { self.hasText($0, in: self.topLeftLine) })
     }
 
+    func testTextStyleAndKeysChangePlainSubtitles() throws {
+        try skipWithoutDisplay()
+        let player = try session(.srt, ["--sub-color=#FF0000", "--start=5"])
+        let ipc = try XCTUnwrap(player.ipc)
+        let bar = Int(OverlayLayout.barHeight(forWindowHeight: Double(size.height)).rounded(.up))
+        let band = PixelRect(x: size.width / 4, y: size.height - bar - 120, width: size.width / 2, height: 118)
+        func hasColour(_ image: RGBImage, _ channel: Int) -> Bool {
+            var count = 0
+            for y in band.y..<band.y + band.height {
+                for x in band.x..<band.x + band.width {
+                    let o = (y * image.width + x) * 3
+                    if image.pixels[o + channel] > 200 && image.pixels[o + (channel + 1) % 3] < 60 { count += 1 }
+                }
+            }
+            return count > 50
+        }
+        XCTAssertNotNil(try waitForImage(player) { hasColour($0, 0) }, "--sub-color did not make the line red")
+        _ = try ipc.command(["set_property", "sub-color", "#00FF00"])
+        XCTAssertNotNil(try waitForImage(player) { hasColour($0, 1) && !hasColour($0, 0) }, "sub-color did not make it green")
+        XCTAssertThrowsError(try ipc.command(["set_property", "sub-color", "green"]), "a colour mpv cannot read was taken")
+
+        try Screen.key(window: player.window, "v")
+        XCTAssertTrue(try waitFor { try ipc.property("sub-visibility") as? Bool == false }, "v did not hide the subtitles")
+        XCTAssertNotNil(try waitForImage(player) { !hasColour($0, 1) }, "v left the line on screen")
+        try Screen.key(window: player.window, "z")
+        XCTAssertTrue(try waitFor { abs((try ipc.double("sub-delay")) + 0.1) < 1e-9 }, "z did not take 0.1 s off the delay")
+        try Screen.key(window: player.window, "x")
+        try Screen.key(window: player.window, "x")
+        XCTAssertTrue(try waitFor { abs((try ipc.double("sub-delay")) - 0.1) < 1e-9 }, "x did not add 0.1 s")
+        try Screen.key(window: player.window, "r")
+        XCTAssertTrue(try waitFor { try ipc.double("sub-pos") == 99 }, "r did not move the subtitles up")
+        // Lines are 0.1 s late now: the one showing began at 4.1, the one before at 1.1.
+        try Screen.key(window: player.window, "ctrl+Left")
+        XCTAssertTrue(try waitFor { abs((try ipc.double("time-pos")) - 4.1) < 0.01 }, "Ctrl+Left did not go to the line's start")
+        try Screen.key(window: player.window, "ctrl+Left")
+        XCTAssertTrue(try waitFor { abs((try ipc.double("time-pos")) - 1.1) < 0.01 }, "Ctrl+Left did not go to the line before")
+        try Screen.key(window: player.window, "ctrl+Right")
+        XCTAssertTrue(try waitFor { abs((try ipc.double("time-pos")) - 4.1) < 0.01 }, "Ctrl+Right did not go to the next line")
+    }
+
     // MARK: helpers
 
     /// Bright text with a dark outline over the grey picture.

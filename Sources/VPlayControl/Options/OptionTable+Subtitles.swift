@@ -15,7 +15,7 @@ extension OptionTable {
             draft.options.player.subtitleAutoLoad = mode
         },
         OptionSpec(["--sub-codepage"], .value("CP"), "encoding of subtitle files that are not UTF-8, e.g. CP1251",
-                   default: "guessed (CP1252 or CP1251)") { draft, use throws(OptionError) in
+                   default: "guessed: CP1252 or CP1251") { draft, use throws(OptionError) in
             draft.options.player.subtitleCodepage = try use.text()
         },
         OptionSpec(["--sub-visibility"], .flag, "show subtitles", default: "yes") { draft, use throws(OptionError) in
