@@ -101,8 +101,12 @@ final class SubtitleFileBinaryTests: XCTestCase {
         XCTAssertTrue(try waitFor { try ipc.property("sid") as? Int == 1 })
         let subs = try XCTUnwrap(try ipc.property("track-list") as? [[String: Any]]).filter { $0["type"] as? String == "sub" }
         XCTAssertEqual(subs.count, 1, "cached read the file again")
-        _ = try ipc.command(["sub-add", added.path, "auto"])
+        _ = try ipc.command(["sub-add", added.path, "auto", "Commentary", "de"])
         XCTAssertTrue(try waitFor { (try ipc.property("track-list") as? [[String: Any]])?.filter { $0["type"] as? String == "sub" }.count == 2 })
+        let second = try XCTUnwrap((try ipc.property("track-list") as? [[String: Any]])?.last)
+        XCTAssertEqual(second["title"] as? String, "Commentary")
+        XCTAssertEqual(second["lang"] as? String, "de")
+        XCTAssertThrowsError(try ipc.command(["sub-add", added.path, "sideways"]), "an unknown flag was taken")
         XCTAssertEqual(try ipc.property("sid") as? Int, 1, "auto selected the new track")
     }
 

@@ -104,7 +104,9 @@ enum IPCCommandMapper {
             let slots = try arguments.bind(["url", "flags", "title", "lang"], required: 1)
             let flag = try slots[1].map(string) ?? "select"
             guard let mode = SubtitleAddMode(rawValue: flag) else { throw .invalidParameter }
-            return .perform(.addSubtitleFile(try string(slots[0]), mode))
+            let file = SubtitleFileRequest(path: try string(slots[0]), title: try slots[2].map(string),
+                                           language: try slots[3].map(string))
+            return .perform(.addSubtitleFile(file, mode))
         case "sub-seek":
             let slots = try arguments.bind(["skip"], required: 1)
             let skip = try integer(slots[0])

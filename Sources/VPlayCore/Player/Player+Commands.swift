@@ -77,8 +77,8 @@ extension Player {
             show(state.subtitles.message(for: setting), now: now)
         case .selectSecondarySubtitles(let choice):
             selectSecondarySubtitles(choice, now: now)
-        case let .addSubtitleFile(path, mode):
-            addSubtitleFile(path, mode: mode, now: now)
+        case let .addSubtitleFile(file, mode):
+            addSubtitleFile(file, mode: mode, now: now)
         case .searchSubtitles(let phrase):
             searchSubtitles(for: phrase, now: now)
         case .subtitleSeek(let direction):

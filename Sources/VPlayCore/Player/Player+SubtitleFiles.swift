@@ -72,7 +72,8 @@ extension Player {
 
     /// `sub-add`: reads the file as a new subtitle track; `select` (and `cached` when new)
     /// shows it, `auto` only adds it; `cached` shows a file added before instead of reading it again.
-    func addSubtitleFile(_ path: String, mode: SubtitleAddMode, now: Double) {
+    func addSubtitleFile(_ request: SubtitleFileRequest, mode: SubtitleAddMode, now: Double) {
+        let path = request.path
         if mode == .cached, let known = tracks.first(where: { $0.isExternal && $0.externalFilename == path }) {
             selectTrack(.sub, .id(known.id), now: now)
             return
@@ -84,7 +85,9 @@ extension Player {
             show(error.description, now: now, seconds: 3)
             return
         }
-        let track = Self.externalTrack(path: path, sidecar: nil, after: tracks)
+        var track = Self.externalTrack(path: path, sidecar: nil, after: tracks)
+        if let title = request.title, !title.isEmpty { track.title = title }
+        if let language = request.language, !language.isEmpty { track.language = language }
         let warn = warn, wake = wake
         subtitleFiles[track.streamIndex] = SubtitleFile(path: path, codepage: options.subtitleCodepage, warn: warn, done: wake)
         tracks.append(track)
@@ -94,6 +97,19 @@ extension Player {
         } else {
             selectTrack(.sub, .id(track.id), now: now)
         }
+    }
+}
+
+/// A subtitle file to add, with the title and language its track is to have (else its name's).
+public struct SubtitleFileRequest: Sendable, Equatable {
+    public var path: String
+    public var title: String?
+    public var language: String?
+
+    public init(path: String, title: String? = nil, language: String? = nil) {
+        self.path = path
+        self.title = title
+        self.language = language
     }
 }
 

@@ -1,104 +1,8 @@
 import Foundation
 
-/// Subtitles on screen: the view asks each turn whether their image changed and has it drawn
-/// into its own pixels, above the picture.
+/// Subtitles on screen: the view asks each turn whether the image of each layer changed and
+/// has it drawn into its own pixels, above the picture; screenshots get them too.
 extension Player {
-    /// Media time the subtitles show: the position, less the user's delay.
-    var subtitleTime: Double {
-        state.position + startTime - state.subtitles.delay
-    }
-
-    /// The subtitle line on screen now, for the snapshot; the whole list when it grew.
-    func publishSubtitles() {
-        state.secondarySubtitleText = secondarySubtitles?.lines.map { $0.text(at: subtitleTime) ?? "" }
-        guard let lines = subtitles?.lines else {
-            state.subtitleText = nil
-            state.subtitleStart = nil
-            state.subtitleEnd = nil
-            if !state.subtitleList.isEmpty { state.subtitleList = [] }
-            publishedSubtitleList = nil
-            return
-        }
-        let time = subtitleTime
-        state.subtitleText = lines.text(at: time)
-        let shown = lines.firstShown(at: time)
-        let offset = state.subtitles.delay - startTime
-        state.subtitleStart = shown.map { $0.start + offset }
-        state.subtitleEnd = shown.map { $0.end + offset }
-        let key = SubtitleListKey(lines: ObjectIdentifier(lines), count: lines.count, offset: offset)
-        if key != publishedSubtitleList {
-            publishedSubtitleList = key
-            state.subtitleList = lines.events.map { SubtitleEvent(start: $0.start + offset, end: $0.end + offset, text: $0.text) }
-        }
-    }
-
-    /// `secondary-sid`: a second subtitle track at the top, or none (`auto` is none, as in mpv).
-    func selectSecondarySubtitles(_ choice: TrackChoice, now: Double) {
-        var track: Track?
-        if case .id(let id) = choice {
-            guard let found = Self.track(.sub, id, in: tracks) else {
-                warn("no subtitle track \(id)")
-                show("No subtitle track \(id)", now: now)
-                return
-            }
-            guard id != state.selectedTrackID(.sub) else {
-                show("Subtitle track \(id) is already shown", now: now)
-                return
-            }
-            track = found
-        }
-        guard track?.id != state.secondarySubtitleID else { return }
-        secondarySubtitles?.stop()
-        secondarySubtitles = nil
-        if let track {
-            do {
-                let source = try Self.subtitleSource(for: track, file: file, demuxer: demuxer, files: subtitleFiles)
-                source.start()
-                secondarySubtitles = source
-                prepareSubtitleFonts(for: .secondary)
-            } catch {
-                warn("subtitle track \(track.id): \(error)")
-            }
-        }
-        if secondarySubtitles?.packets != nil {
-            demuxer.setRoutes(routes, refreshAt: masterTime(at: now) ?? state.position + startTime)
-        } else {
-            demuxer.setRoutes(routes)
-        }
-        publishTracks()
-        show("Secondary subtitles: \(track?.label ?? "no")", now: now)
-    }
-
-    /// `sub-seek`: to where the next or previous line starts, exactly.
-    func seekToSubtitleLine(forward: Bool, now: Double) {
-        guard let lines = subtitles?.lines, let start = lines.lineStart(from: subtitleTime, forward: forward) else {
-            show("No \(forward ? "next" : "previous") subtitle", now: now)
-            return
-        }
-        requestSeek(to: max(0, start - startTime + state.subtitles.delay), precision: .exact, announce: true)
-    }
-
-    /// The overlay's search: to the start of the next line with `phrase`, exactly.
-    func searchSubtitles(for phrase: String, now: Double) {
-        guard let lines = subtitles?.lines else {
-            show("No subtitles to search", now: now)
-            return
-        }
-        guard let line = SubtitleSearch.next(phrase, in: lines.events, after: subtitleTime) else {
-            show("Not found: \(phrase)", now: now)
-            return
-        }
-        requestSeek(to: max(0, line.start - startTime + state.subtitles.delay), precision: .exact, announce: true)
-    }
-
-    /// When the lines on screen next change, of either track.
-    var nextSubtitleChange: Double? {
-        let time = subtitleTime
-        let first = subtitles?.lines?.nextChange(after: time), second = secondarySubtitles?.lines?.nextChange(after: time)
-        guard let first, let second else { return first ?? second }
-        return min(first, second)
-    }
-
     /// Starts loading the fonts (once per layer): its first track needs them. Each layer has a
     /// libass renderer of its own, as an image stays valid only until its renderer's next frame.
     func prepareSubtitleFonts(for layer: SubtitleLayer = .primary) {
@@ -149,12 +53,6 @@ extension Player {
     }
 }
 
-/// What `state.subtitleList` was made from: remade when any of it changes.
-struct SubtitleListKey: Equatable {
-    var lines: ObjectIdentifier
-    var count: Int
-    var offset: Double
-}
 
 extension Player {
     /// Paints the subtitles showing now over packed RGB24 pixels of the picture at its own size

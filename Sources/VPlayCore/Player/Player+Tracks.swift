@@ -170,4 +170,41 @@ extension Player {
         // Every stream reads again from the position, the new picture among them.
         requestSeek(to: state.position, precision: .exact, announce: false)
     }
+
+    /// `secondary-sid`: a second subtitle track at the top, or none (`auto` is none, as in mpv).
+    func selectSecondarySubtitles(_ choice: TrackChoice, now: Double) {
+        var track: Track?
+        if case .id(let id) = choice {
+            guard let found = Self.track(.sub, id, in: tracks) else {
+                warn("no subtitle track \(id)")
+                show("No subtitle track \(id)", now: now)
+                return
+            }
+            guard id != state.selectedTrackID(.sub) else {
+                show("Subtitle track \(id) is already shown", now: now)
+                return
+            }
+            track = found
+        }
+        guard track?.id != state.secondarySubtitleID else { return }
+        secondarySubtitles?.stop()
+        secondarySubtitles = nil
+        if let track {
+            do {
+                let source = try Self.subtitleSource(for: track, file: file, demuxer: demuxer, files: subtitleFiles)
+                source.start()
+                secondarySubtitles = source
+                prepareSubtitleFonts(for: .secondary)
+            } catch {
+                warn("subtitle track \(track.id): \(error)")
+            }
+        }
+        if secondarySubtitles?.packets != nil {
+            demuxer.setRoutes(routes, refreshAt: masterTime(at: now) ?? state.position + startTime)
+        } else {
+            demuxer.setRoutes(routes)
+        }
+        publishTracks()
+        show("Secondary subtitles: \(track?.label ?? "no")", now: now)
+    }
 }

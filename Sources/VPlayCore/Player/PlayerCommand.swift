@@ -40,7 +40,7 @@ public enum PlayerCommand: Sendable, Equatable {
     /// Shows a second subtitle track at the top (`secondary-sid`), or none.
     case selectSecondarySubtitles(TrackChoice)
     /// Adds a subtitle file as a track (`sub-add`, a subtitle file dropped on the window).
-    case addSubtitleFile(String, SubtitleAddMode)
+    case addSubtitleFile(SubtitleFileRequest, SubtitleAddMode)
     /// Seeks exactly to the next subtitle line containing the phrase (the overlay's search).
     case searchSubtitles(String)
     /// Seeks to the start of the next (1) or previous (-1) subtitle line, mpv's `sub-seek`.

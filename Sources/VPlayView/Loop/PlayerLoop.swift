@@ -201,7 +201,7 @@ public final class PlayerLoop {
             if let file = event.drop.file {
                 let path = String(cString: file)
                 // A subtitle file joins the video playing; anything else replaces it.
-                player.apply(SidecarFinder.isSubtitleFile(path) ? .addSubtitleFile(path, .select) : .loadFile(path))
+                player.apply(SidecarFinder.isSubtitleFile(path) ? .addSubtitleFile(SubtitleFileRequest(path: path), .select) : .loadFile(path))
                 SDL_free(file)
             }
         case SDL_WINDOWEVENT.rawValue:
