@@ -52,6 +52,33 @@ final class BitmapSubtitleBinaryTests: XCTestCase {
         }
     }
 
+    func testDVDAndDVBPicturesArePlacedAndScaledToo() throws {
+        try skipWithoutDisplay()
+        let folder = try directory()
+        let sup = folder.appendingPathComponent("block.sup")
+        try PGSWriter.stream(canvasWidth: 320, height: 240, pictures: [block]).write(to: sup)
+        let backdrop = try MediaFactory.clip(.subtitleBackdrop)
+        // ffmpeg turns bitmap subtitles into other bitmap formats.
+        for (encoder, codec) in [("dvdsub", "dvd_subtitle"), ("dvbsub", "dvb_subtitle")] {
+            let file = folder.appendingPathComponent("\(encoder).mkv")
+            let made = try ChildProcess.run("ffmpeg", ["-v", "error", "-y", "-copyts", "-i", backdrop.path, "-i", sup.path,
+                                                       "-map", "0:v", "-map", "1:s", "-c:v", "copy", "-c:s", encoder,
+                                                       "-disposition:s:0", "default", file.path], timeout: .seconds(60))
+            XCTAssertTrue(made.succeeded, made.errorText)
+            let player = try PlayerSession(clip: file, arguments: ["--pause", "--geometry=640x480"])
+            let ipc = try XCTUnwrap(player.ipc)
+            let subs = try XCTUnwrap(try ipc.property("track-list") as? [[String: Any]]).filter { $0["type"] as? String == "sub" }
+            XCTAssertEqual(subs.first?["codec"] as? String, codec)
+            XCTAssertEqual(try ipc.property("sid") as? Int, 1)
+            _ = try ipc.command(["seek", 2, "absolute+exact"])
+            let shown = try waitForImage(player) { $0.meanBrightness(self.blockOnScreen) > 200 }
+            XCTAssertNotNil(shown, "\(codec): no white block where the stream puts it")
+            if let shown { XCTAssertLessThan(shown.maxChannel(elsewhere), 100, "\(codec): drawn elsewhere too") }
+            _ = try ipc.command(["set_property", "sub-visibility", false])
+            XCTAssertNotNil(try waitForImage(player) { $0.meanBrightness(self.blockOnScreen) < 100 }, "\(codec): not hidden")
+        }
+    }
+
     private func waitForImage(_ player: PlayerSession, timeout: Duration = .seconds(5),
                               where condition: (RGBImage) -> Bool) throws -> RGBImage? {
         let deadline = ContinuousClock.now + timeout
