@@ -8,11 +8,12 @@ let package = Package(
         .systemLibrary(name: "CFFmpeg", path: "Sources/CFFmpeg"),
         .systemLibrary(name: "CSDL2", path: "Sources/CSDL2"),
         .systemLibrary(name: "CPulse", path: "Sources/CPulse"),
+        .systemLibrary(name: "CLibass", path: "Sources/CLibass"),
         // Our own SIMD picture kernels, where they beat swscale (see PictureScaler).
         .target(name: "CPictureKernels"),
 
         // Engine: demux, queues, decoders, clocks, sync, seek, the Player. No SDL.
-        .target(name: "VPlayCore", dependencies: ["CFFmpeg", "CPictureKernels"]),
+        .target(name: "VPlayCore", dependencies: ["CFFmpeg", "CLibass", "CPictureKernels"]),
         // SDL window, presentation, audio device, overlay, input mapping.
         .target(name: "VPlayView", dependencies: ["VPlayCore", "CSDL2", "CPulse"]),
         // Options, JSON IPC, status line.

@@ -46,9 +46,6 @@ public enum PropertyRegistry {
         .track("aid", .audio, "the audio track playing: an id, or no"),
         .track("vid", .video, "the video track playing: an id, or no"),
         .track("sid", .sub, "the subtitle track shown: an id, or no"),
-        .readOnly("sub-text", .text, "the subtitle text on screen now") { state in
-            .available(state.selectedTrackID(.sub) == nil ? nil : state.subtitleText ?? "")
-        },
         .readOnly("chapter-list", .list, "every chapter: title, time") { state in
             .list(state.chapters.map { chapter in
                 .map(["time": .number(chapter.time)].merging(chapter.title.map { ["title": .text($0)] } ?? [:]) { a, _ in a })
@@ -85,6 +82,7 @@ public enum PropertyRegistry {
                      return .setPicture(picture)
                  }),
         .readOnly("hwdec-current", .text, "the hardware API decoding the video now, or no") { .text($0.hwdecCurrent) },
+    ] + subtitleProperties + [
         .readOnly("playlist-pos", .integer, "index of the file playing, from 0") { .integer($0.playlistPosition) },
         .readOnly("playlist-count", .integer, "number of files in the playlist") { .integer($0.playlistCount) },
         // Clients (python-mpv-jsonipc among them) ask for this list on connecting.
