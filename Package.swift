@@ -9,13 +9,14 @@ let package = Package(
         .systemLibrary(name: "CSDL2", path: "Sources/CSDL2"),
         .systemLibrary(name: "CPulse", path: "Sources/CPulse"),
         .systemLibrary(name: "CSystemd", path: "Sources/CSystemd"),
+        .systemLibrary(name: "CLibass", path: "Sources/CLibass"),
         // Our own SIMD picture kernels, where they beat swscale (see PictureScaler).
         .target(name: "CPictureKernels"),
         // Lifts the X server's screensaver suspension SDL 2.26 leaves behind (see its header).
         .target(name: "CScreensaver"),
 
         // Engine: demux, queues, decoders, clocks, sync, seek, the Player. No SDL.
-        .target(name: "VPlayCore", dependencies: ["CFFmpeg", "CPictureKernels"]),
+        .target(name: "VPlayCore", dependencies: ["CFFmpeg", "CLibass", "CPictureKernels"]),
         // SDL window, presentation, audio device, overlay, input mapping.
         .target(name: "VPlayView", dependencies: ["VPlayCore", "CSDL2", "CPulse", "CScreensaver"]),
         // Options, JSON IPC, status line, MPRIS and the portal's file chooser (sd-bus).

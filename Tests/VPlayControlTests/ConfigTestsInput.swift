@@ -118,7 +118,7 @@ final class ConfigTestsInput: XCTestCase {
             (", frame-back-step", .frameBackStep, .frameBackStep),
             ("l ab-loop", .cycleABLoop, nil),
             ("s screenshot", .screenshot, nil),
-            ("S screenshot video", .screenshot, nil),
+            ("S screenshot video", .screenshotVideo, nil),
             ("> playlist-next", .playlistNext, nil),
             ("< playlist-prev", .playlistPrevious, nil),
             ("i show-text \"hello  world\" 2000", .showText("hello  world", seconds: 2), nil),

@@ -110,9 +110,10 @@ final class FakePlayerLoop: @unchecked Sendable {
             // As the player does: from the state as it is now.
             guard let command = try? PropertyRegistry.property(named: property).command(adjusting: adjustment, in: state) else { break }
             return apply(command, to: &state)
-        case .frameStep, .frameBackStep, .showText, .cycleABLoop, .screenshot, .quitSavingPosition,
-             .playlistNext, .playlistPrevious, .loadFile, .selectTrack, .cycleTrack, .goToChapter,
-             .openFiles, .stop:
+        case .setSubtitle(let setting): state.subtitles = state.subtitles.with(setting)
+        case .frameStep, .frameBackStep, .showText, .cycleABLoop, .screenshot, .screenshotVideo, .quitSavingPosition,
+             .playlistNext, .playlistPrevious, .loadFile, .selectTrack, .cycleTrack, .subtitleSeek, .addSubtitleFile, .searchSubtitles, .selectSecondarySubtitles,
+             .goToChapter, .openFiles, .stop, .setPicture:
             break
         }
         return []

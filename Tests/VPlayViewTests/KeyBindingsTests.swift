@@ -27,7 +27,19 @@ final class KeyBindingsTests: XCTestCase {
         for (key, expected) in table {
             XCTAssertEqual(command(key), expected, "\(key)")
         }
-        XCTAssertNil(command(.character("x")))
+        XCTAssertNil(command(.character("k")))
+    }
+
+    func testSubtitleKeysAreMpvs() {
+        XCTAssertEqual(command(.character("v")), .adjust(property: "sub-visibility", .cycle(up: true)))
+        XCTAssertEqual(command(.character("z")), .adjust(property: "sub-delay", .add(-0.1)))
+        XCTAssertEqual(command(.character("Z")), .adjust(property: "sub-delay", .add(0.1)))
+        XCTAssertEqual(command(.character("x")), .adjust(property: "sub-delay", .add(0.1)))
+        XCTAssertEqual(command(.character("r")), .adjust(property: "sub-pos", .add(-1)))
+        XCTAssertEqual(command(.character("R")), .adjust(property: "sub-pos", .add(1)))
+        XCTAssertEqual(command(.left, [.control]), .subtitleSeek(-1))
+        XCTAssertEqual(command(.right, [.control]), .subtitleSeek(1))
+        XCTAssertNil(command(.up, [.control]))
     }
 
     func testMediaKeysHaveMPVsBindings() {

@@ -64,4 +64,20 @@ void vp_tone_map_420(const vp_tone_map *m,
                      uint8_t *v_out, ptrdiff_t v_out_pitch,
                      int width, int height);
 
+/// Paints one colour through an 8-bit coverage mask (a libass glyph bitmap) over 32-bit pixels
+/// with straight alpha, bytes B, G, R, A: the "over" operator, so that overlapping masks (a
+/// border under its text) add up as they would on the picture. `rgba` is 0xRRGGBBAA with AA
+/// the colour's opacity.
+void vp_blend_coverage(uint8_t *destination, ptrdiff_t destination_pitch,
+                       const uint8_t *coverage, ptrdiff_t coverage_stride,
+                       int width, int height, uint32_t rgba);
+
+/// Scales an RGBA picture (bytes R, G, B, A) to `width` x `height` by nearest sample and puts
+/// the part `clip_x`, `clip_y`, `clip_width` x `clip_height` of the scaled picture over 32-bit
+/// B, G, R, A pixels with straight alpha (`destination` is where the clip's corner goes):
+/// bitmap subtitles.
+void vp_blend_rgba_scaled(uint8_t *destination, ptrdiff_t destination_pitch,
+                          int width, int height, int clip_x, int clip_y, int clip_width, int clip_height,
+                          const uint8_t *source, ptrdiff_t source_pitch, int source_width, int source_height);
+
 #endif

@@ -23,6 +23,10 @@ extension OptionUse {
         return chosen
     }
 
+    func text(for property: String) throws(OptionError) -> String {
+        try checked(.text(try text()), for: property).textValue ?? ""
+    }
+
     func time(for property: String) throws(OptionError) -> Double {
         try checked(.number(try time()), for: property).number ?? 0
     }

@@ -74,7 +74,9 @@ extension Player {
         case let .adjust(property, adjustment):
             adjust(property, by: adjustment)
         case .screenshot:
-            saveScreenshot(now: now)
+            saveScreenshot(includingSubtitles: true, now: now)
+        case .screenshotVideo:
+            saveScreenshot(includingSubtitles: false, now: now)
         case let .selectTrack(kind, choice):
             selectTrack(kind, choice, now: now)
         case let .cycleTrack(kind, down):
@@ -84,6 +86,17 @@ extension Player {
             goToChapter(destination, now: now)
         case .setPicture(let picture):
             setPicture(picture, now: now)
+        case .setSubtitle(let setting):
+            state.subtitles = state.subtitles.with(setting)
+            show(state.subtitles.message(for: setting), now: now)
+        case .selectSecondarySubtitles(let choice):
+            selectSecondarySubtitles(choice, now: now)
+        case let .addSubtitleFile(file, mode):
+            addSubtitleFile(file, mode: mode, now: now)
+        case .searchSubtitles(let phrase):
+            searchSubtitles(for: phrase, now: now)
+        case .subtitleSeek(let direction):
+            seekToSubtitleLine(forward: direction > 0, now: now)
         case .quitSavingPosition:
             state.savesPositionOnQuit = true
             state.isQuitting = true

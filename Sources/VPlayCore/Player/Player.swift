@@ -19,8 +19,11 @@ public final class Player {
     let options: PlayerOptions
     let file: MediaFile
     let demuxer: Demuxer
-    /// Every track of the file; which ones play is in the paths below.
-    let tracks: [Track]
+    /// Every track of the file and the subtitle files added to it; which ones play is in the
+    /// paths below.
+    var tracks: [Track]
+    /// Subtitle files beside the video or added, by their tracks' stream index.
+    var subtitleFiles: [Int: SubtitleFile] = [:]
     /// The sound device, opened once when the file has sound, whatever track plays.
     let output: AudioOutput?
     /// The selected audio track's sound; nil for none.
@@ -35,7 +38,14 @@ public final class Player {
     /// Files asked for (`loadfile`, a drop) being checked before they replace this one.
     var pendingLoads: [PlayabilityCheck] = []
     /// The selected subtitle track's lines; nil for none.
-    var subtitles: SubtitleTrackPath?
+    var subtitles: SubtitleSource?
+    /// The second subtitle track, shown at the top, and what draws it.
+    var secondarySubtitles: SubtitleSource?
+    var secondaryCompositor: SubtitleCompositor?
+    /// What `state.subtitleList` was last made from.
+    var publishedSubtitleList: SubtitleListKey?
+    /// Draws them; made with the first subtitle track, its fonts loaded on a thread of its own.
+    var subtitleCompositor: SubtitleCompositor?
     private let coverArt: CoverArt?
     let monotonic: @Sendable () -> Double
     let wake: @Sendable () -> Void
@@ -94,7 +104,11 @@ public final class Player {
         loopsLeft = options.loopCount
         state.loopFile = options.loopCount
         state.loopsPlaylist = options.loopsPlaylist
-        let tracks = TrackCatalog.tracks(of: file)
+        var tracks = TrackCatalog.tracks(of: file)
+        let external = Self.openSubtitleFiles(Self.subtitleFilePaths(for: path, options: options), after: tracks,
+                                              options: options, warn: warn, wake: wake)
+        tracks += external.map(\.track)
+        subtitleFiles = Dictionary(uniqueKeysWithValues: external.map { ($0.track.streamIndex, $0.file) })
         self.tracks = tracks
         let demuxer = Demuxer(file: file) { _, _ in wake() }
         self.demuxer = demuxer
@@ -139,8 +153,7 @@ public final class Player {
                                              languages: options.subtitleLanguages)
         if let track = subtitleID.flatMap({ Self.track(.sub, $0, in: tracks) }) {
             do {
-                subtitles = try SubtitleTrackPath(file: file, stream: track.streamIndex,
-                                                  packets: demuxer.makeQueue(for: track.streamIndex))
+                subtitles = try Self.subtitleSource(for: track, file: file, demuxer: demuxer, files: subtitleFiles)
             } catch {
                 warn("subtitle track \(track.id): \(error); playing without subtitles")
             }
@@ -171,6 +184,7 @@ public final class Player {
         state.hwdecCurrent = video?.decoder.hardwareName.withLock { $0 } ?? "no"
         state.volumeMax = options.volumeMax
         state.speed = options.speed
+        state.subtitles = options.subtitles
         setVolume(options.volume)
         state.isMuted = options.muted
         applyGain()
@@ -180,6 +194,7 @@ public final class Player {
         state.abLoopA = abLoop.a
         state.abLoopB = abLoop.b
         publishTracks()
+        if subtitles != nil { prepareSubtitleFonts() }
     }
 
     /// Reports each burst of damage a decoder meets, once.
@@ -238,6 +253,8 @@ public final class Player {
         audio?.stop()
         retiringAudio.forEach { $0.stop() }
         subtitles?.stop()
+        secondarySubtitles?.stop()
+        subtitleFiles.values.forEach { $0.stop() }
         pendingLoads.forEach { $0.cancel() }
     }
     private var stopped = false
@@ -289,7 +306,7 @@ public final class Player {
         takeCheckedLoads(now: now)
         stats.decodeErrors = (video?.decoder.decodeErrors ?? 0) + (audio?.decoder.decodeErrors ?? 0)
         state.hwdecCurrent = video?.decoder.hardwareName.withLock { $0 } ?? "no"
-        state.subtitleText = subtitles?.text(at: state.position + startTime)
+        publishSubtitles()
         publishPhase()
         if !state.isPaused {
             // Keep the time label and thumb moving smoothly even between frames.
@@ -299,6 +316,10 @@ public final class Player {
             if isNearEnd { tick.wakeAt = min(tick.wakeAt, now + 0.02) }
         }
         if lifecycle.isRestarting { tick.wakeAt = min(tick.wakeAt, now + 0.01) }
+        if !state.isPaused, let change = nextSubtitleChange {
+            // A line starts or ends before the next picture (or there is none): wake for it.
+            tick.wakeAt = min(tick.wakeAt, now + max(0.005, (change - subtitleTime) / state.speed))
+        }
         return tick
     }
 

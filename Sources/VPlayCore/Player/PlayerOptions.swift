@@ -26,6 +26,13 @@ public struct PlayerOptions: Sendable, Equatable {
     public var subtitleTrack = TrackChoice.auto
     public var audioLanguages: [String] = []
     public var subtitleLanguages: [String] = []
+    /// How subtitles are shown at the start (`--sub-delay`, `--sub-scale`, …).
+    public var subtitles = SubtitleSettings()
+    /// Subtitle files to add (`--sub-file`), and which ones beside the video to add by themselves.
+    public var subtitleFiles: [String] = []
+    public var subtitleAutoLoad = SubtitleAutoLoad.exact
+    /// The code page of subtitle files that are not UTF-8 (`--sub-codepage`); nil: guessed.
+    public var subtitleCodepage: String?
     /// Benchmark mode: every frame is shown as soon as it is decoded, none dropped,
     /// no audio clock.
     public var untimed = false

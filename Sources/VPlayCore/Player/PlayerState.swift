@@ -40,6 +40,15 @@ public struct PlayerState: Sendable, Equatable {
     public var chapters: [Chapter] = []
     /// The subtitle text on screen now (mpv's `sub-text`), nil when none shows.
     public var subtitleText: String?
+    /// The second subtitle track's text on screen (mpv's `secondary-sub-text`), nil without one.
+    public var secondarySubtitleText: String?
+    /// How subtitles are shown: visibility, delay, size, position, text style.
+    public var subtitles = SubtitleSettings()
+    /// When the line on screen shows and goes (seconds of the position), nil when none shows.
+    public var subtitleStart: Double?
+    public var subtitleEnd: Double?
+    /// Every line of the subtitle track read so far, timed as they show (seconds of the position).
+    public var subtitleList: [SubtitleEvent] = []
     /// A-B loop points in seconds, nil when unset.
     public var abLoopA: Double?
     public var abLoopB: Double?
@@ -67,6 +76,11 @@ public struct PlayerState: Sendable, Equatable {
     public var percentPosition: Double? {
         guard let duration, duration > 0 else { return nil }
         return min(100, max(0, position / duration * 100))
+    }
+
+    /// The subtitle track shown at the top, nil for none.
+    public var secondarySubtitleID: Int? {
+        tracks.first { $0.kind == .sub && $0.isSecondarySelection }?.id
     }
 
     /// The id of the track of `kind` that plays, nil for none.

@@ -13,11 +13,13 @@ public enum PropertyDomain: Sendable {
     case loopCount
     /// One of a few names (`auto`, `yes`, `no`...); a flag stands for `yes` or `no`.
     case choice([String])
+    /// Text the check accepts (a colour, a font name).
+    case text(@Sendable (String) -> Bool)
 
     /// The number range, for messages and `--help`; nil for flags.
     public func bounds(in state: PlayerState) -> ClosedRange<Double>? {
         switch self {
-        case .flag, .track, .loopCount, .choice: nil
+        case .flag, .track, .loopCount, .choice, .text: nil
         case .number(let bounds), .numberOrNo(let bounds): bounds(state)
         }
     }
@@ -39,6 +41,9 @@ public enum PropertyDomain: Sendable {
             }
             guard let name, names.contains(name) else { throw .invalidValue }
             return .text(name)
+        case .text(let accepts):
+            guard case .text(let text) = value, accepts(text) else { throw .invalidValue }
+            return value
         case .track(let kind):
             if value == .text("auto") || value == .text("no") { return value }
             if value.flag == false { return .text("no") }

@@ -46,9 +46,6 @@ public enum PropertyRegistry {
         .track("aid", .audio, "the audio track playing: an id, or no"),
         .track("vid", .video, "the video track playing: an id, or no"),
         .track("sid", .sub, "the subtitle track shown: an id, or no"),
-        .readOnly("sub-text", .text, "the subtitle text on screen now") { state in
-            .available(state.selectedTrackID(.sub) == nil ? nil : state.subtitleText ?? "")
-        },
         Property("loop-file", .text, "extra plays of each file: a count, inf or no", get: { loopValue($0.loopFile) },
                  domain: .loopCount, set: { value, _ in .setLoopFile(loopCount(value)) },
                  cycle: { state, _ in .setLoopFile(state.loopFile == 0 ? nil : 0) }),
@@ -91,6 +88,7 @@ public enum PropertyRegistry {
                      return .setPicture(picture)
                  }),
         .readOnly("hwdec-current", .text, "the hardware API decoding the video now, or no") { .text($0.hwdecCurrent) },
+    ] + subtitleProperties + [
         .readOnly("playlist-pos", .integer, "index of the file playing, from 0") { .integer($0.playlistPosition) },
         .readOnly("playlist-count", .integer, "number of files in the playlist") { .integer($0.playlistCount) },
         // Clients (python-mpv-jsonipc among them) ask for this list on connecting.
