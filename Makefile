@@ -7,9 +7,9 @@ SWIFT ?= swift
 DEMO := Assets/demo.mp4
 
 APT_PACKAGES := libavcodec-dev libavformat-dev libavutil-dev libswscale-dev libswresample-dev \
-	libavfilter-dev libsdl2-dev libsdl2-ttf-dev libpulse-dev fonts-dejavu-core pkg-config \
+	libavfilter-dev libsdl2-dev libsdl2-ttf-dev libpulse-dev libass-dev fonts-dejavu-core pkg-config \
 	ffmpeg mpv xvfb xauth x11-utils xdotool imagemagick pulseaudio pulseaudio-utils python3 python3-venv \
-	python3-xlib patchelf binutils nginx-light
+	python3-xlib patchelf binutils libsystemd-dev dbus dbus-bin playerctl python3-dbusmock x11-xserver-utils nginx-light
 
 .PHONY: setup build release run test test-unit tsan clean install uninstall install-check
 
@@ -24,6 +24,8 @@ setup: .setup-done
 		$$( [ $$(id -u) -eq 0 ] || echo sudo ) apt-get install -y -qq --no-install-recommends $$missing; \
 	fi
 	@command -v $(SWIFT) >/dev/null || { echo "Swift 6 toolchain not found (expected on PATH)"; exit 1; }
+	@# libass asks fontconfig for fonts; a cache built now spares the first subtitles seconds.
+	@command -v fc-cache >/dev/null && fc-cache >/dev/null 2>&1 || true
 	@touch $@
 
 # The mpv IPC client library that Tests/EndToEndTests drive vplay with, in a venv of its

@@ -8,22 +8,26 @@ let package = Package(
         .systemLibrary(name: "CFFmpeg", path: "Sources/CFFmpeg"),
         .systemLibrary(name: "CSDL2", path: "Sources/CSDL2"),
         .systemLibrary(name: "CPulse", path: "Sources/CPulse"),
+        .systemLibrary(name: "CSystemd", path: "Sources/CSystemd"),
+        .systemLibrary(name: "CLibass", path: "Sources/CLibass"),
         // Our own SIMD picture kernels, where they beat swscale (see PictureScaler).
         .target(name: "CPictureKernels"),
+        // Lifts the X server's screensaver suspension SDL 2.26 leaves behind (see its header).
+        .target(name: "CScreensaver"),
 
         // Engine: demux, queues, decoders, clocks, sync, seek, the Player. No SDL.
-        .target(name: "VPlayCore", dependencies: ["CFFmpeg", "CPictureKernels"]),
+        .target(name: "VPlayCore", dependencies: ["CFFmpeg", "CLibass", "CPictureKernels"]),
         // SDL window, presentation, audio device, overlay, input mapping.
-        .target(name: "VPlayView", dependencies: ["VPlayCore", "CSDL2", "CPulse"]),
-        // Options, JSON IPC, status line.
-        .target(name: "VPlayControl", dependencies: ["VPlayCore"]),
+        .target(name: "VPlayView", dependencies: ["VPlayCore", "CSDL2", "CPulse", "CScreensaver"]),
+        // Options, JSON IPC, status line, MPRIS and the portal's file chooser (sd-bus).
+        .target(name: "VPlayControl", dependencies: ["VPlayCore", "CSystemd"]),
         // Thin executable: parse options, wire the parts, run the SDL loop.
         .executableTarget(name: "vplay", dependencies: ["VPlayCore", "VPlayView", "VPlayControl"]),
 
         .target(name: "TestSupport", dependencies: ["CFFmpeg"], path: "Tests/TestSupport"),
         .testTarget(name: "VPlayCoreTests", dependencies: ["VPlayCore", "TestSupport", "CFFmpeg", "CPictureKernels"]),
         .testTarget(name: "VPlayViewTests", dependencies: ["VPlayView", "VPlayCore"]),
-        .testTarget(name: "VPlayControlTests", dependencies: ["VPlayControl", "VPlayCore"]),
+        .testTarget(name: "VPlayControlTests", dependencies: ["VPlayControl", "VPlayCore", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "VPlayView"], exclude: ["python"]),
     ],
     swiftLanguageModes: [.v6]

@@ -11,6 +11,8 @@
 #include <libswscale/swscale.h>
 #include <libswresample/swresample.h>
 #include <libavutil/cpu.h>
+#include <libavutil/mastering_display_metadata.h>
+#include <libavutil/hwcontext.h>
 #include <libavfilter/avfilter.h>
 #include <libavfilter/buffersrc.h>
 #include <libavfilter/buffersink.h>

@@ -26,6 +26,13 @@ extension InputKey {
         case .tab: named = .tab
         case .escape: named = .escape
         case .backspace: named = .backspace
+        case .media(.playPause): named = .playPause
+        case .media(.stop): named = .stop
+        case .media(.next): named = .next
+        case .media(.previous): named = .previous
+        case .media(.mute): named = .mute
+        case .media(.volumeUp): named = .volumeUp
+        case .media(.volumeDown): named = .volumeDown
         }
         self.init(named, modifiers: modifiers)
     }

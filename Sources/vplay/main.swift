@@ -156,6 +156,8 @@ func run() -> Int32 {
             return 1
         }
     }
+    let mpris = MPRISServer.start(channel: channel, log: { if options.verbosity > 0 { report($0) } })
+    let screensaver = Screensaver(policy: options.stopScreensaver)
     let statusLine = StatusLineWriter(reallyQuiet: options.reallyQuiet)
     let quiet = options.reallyQuiet
 
@@ -164,14 +166,17 @@ func run() -> Int32 {
     let keys = keyMapping(input.bindings)
     let watchLater = WatchLaterStore(directory: WatchLaterStore.defaultDirectory(), warn: { report($0) })
     var playlist = Playlist(PlaylistFile.expand(options.files))
+    var playerOptions = options.player
     // One device for every file: opened by the first with sound.
     let audioDevice = options.player.audioEnabled ? AudioDevice(sink: AutomaticAudioOutput()) : nil
-    let openDialog = OpenDialog(chooser: FileChooserChain([ZenityFileChooser()]), channel: channel)
+    let openDialog = OpenDialog(chooser: FileChooserChain([PortalFileChooser(), ZenityFileChooser()]), channel: channel)
     var idleScreen: IdleScreen?
     var screen: Screen?
     var hasPlayed = false
     var lastStats = PlaybackStats()
     var status: Int32 = 0
+    // Picture settings changed while playing (`d`) hold for the files after.
+    var picture = options.player.picture
     playing: while true {
         guard let path = playlist.current else {
             guard idles else { break playing }
@@ -186,7 +191,11 @@ func run() -> Int32 {
             screen.window.setTitle(options.title ?? "vplay")
             let exit = IdleLoop(session: session, window: screen.window, screen: idleScreen!, channel: channel,
                                 keyCommand: keys, openDialog: openDialog.show,
-                                onTurn: { ipc?.stateDidChange($0) }).run()
+                                onTurn: { state in
+                                    ipc?.stateDidChange(state)
+                                    mpris?.stateDidChange(state)
+                                    screensaver.update(state, window: screen.window)
+                                }).run()
             switch exit {
             case .quit(let code):
                 status = code
@@ -197,7 +206,8 @@ func run() -> Int32 {
             }
             continue playing
         }
-        var fileOptions = options.player
+        var fileOptions = playerOptions
+        fileOptions.picture = picture
         fileOptions.playlistPosition = playlist.index
         fileOptions.playlistCount = playlist.entries.count
         var resumedAt: Double?
@@ -249,6 +259,8 @@ func run() -> Int32 {
             ? BackgroundThumbnails { ThumbnailService(path: path, onReady: { session.wake() }) } : nil
         let onTurn = { (state: PlayerState) in
             ipc?.stateDidChange(state)
+            mpris?.stateDidChange(state)
+            screensaver.update(state, window: screen?.window)
             statusLine.update(state)
         }
         let exit = if let screen {
@@ -260,11 +272,13 @@ func run() -> Int32 {
         }
         thumbnails?.stop()
         player.shutdown()
+        playerOptions.keepLoops(of: player.state)
         if case .quit = exit, options.savePositionOnQuit || player.state.savesPositionOnQuit {
             rememberPosition(of: player.state, in: watchLater)
         }
         lastStats = player.stats
         if let failure = player.state.failure { report(failure.description) }
+        picture = player.state.picture
         switch exit {
         case .quit(let code):
             status = code
@@ -280,6 +294,7 @@ func run() -> Int32 {
     // Clients hear `shutdown` before the socket closes.
     channel.emit(.shutdown)
     ipc?.stop()
+    mpris?.stop()
     statusLine.finish()
     audioDevice?.close()
     screen = nil

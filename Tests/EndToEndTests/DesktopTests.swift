@@ -27,6 +27,21 @@ final class DesktopTests: XCTestCase {
         XCTAssertEqual(player.process.waitForExit(timeout: .seconds(5)).status, 0)
     }
 
+    func testLoopPlaylistGoesBackToTheFirstFile() throws {
+        try skipWithoutDisplay()
+        let clips = try [1.0, 1.5].map { try MediaFactory.clip(.av(seconds: $0)) }
+        let player = try PlayerSession(clip: clips[1], arguments: ["--loop-playlist", clips[0].path], title: clips[0].lastPathComponent)
+        let ipc = try XCTUnwrap(player.ipc)
+        var positions: [Int] = []
+        let deadline = Date().addingTimeInterval(30)
+        while Date() < deadline, positions.count < 3 {
+            if let position = try? ipc.property("playlist-pos") as? Int, positions.last != position { positions.append(position) }
+            usleep(50_000)
+        }
+        XCTAssertEqual(positions, [0, 1, 0])
+        XCTAssertTrue(player.process.isRunning)
+    }
+
     func testTheConfigFileAndInputConfChangeBehaviour() throws {
         try skipWithoutDisplay()
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("vplay-config-\(UUID().uuidString)")

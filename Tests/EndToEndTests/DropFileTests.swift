@@ -87,6 +87,29 @@ final class DropFileTests: XCTestCase {
         XCTAssertEqual(try ipc.property("playlist-count") as? Int, 1, "the refused file joined the playlist")
     }
 
+    func testADroppedSubtitleFileJoinsTheVideoPlaying() throws {
+        let clipA = try MediaFactory.clip(Self.playingClip)
+        let subtitles = try temporaryDirectory().appendingPathComponent("dropped words.srt")
+        try ClipSpec.subRip([(0, 19, "Dropped words")]).write(to: subtitles, atomically: true, encoding: .utf8)
+        let player = try PlayerSession(clip: clipA)
+        let ipc = try XCTUnwrap(player.ipc)
+        XCTAssertTrue(try waitUntil(timeout: .seconds(10)) { try ipc.double("time-pos") >= 1 }, "A does not play")
+
+        try drop(subtitles, on: player)
+
+        XCTAssertTrue(try waitUntil(timeout: .seconds(10)) { try ipc.property("sub-text") as? String == "Dropped words" },
+                      "the dropped subtitles do not show; sub-text is \(String(describing: try? ipc.property("sub-text")))")
+        let list = try XCTUnwrap(try ipc.property("track-list") as? [[String: Any]])
+        let added = try XCTUnwrap(list.first { $0["type"] as? String == "sub" })
+        XCTAssertEqual(added["external"] as? Bool, true)
+        XCTAssertEqual(added["selected"] as? Bool, true)
+        XCTAssertEqual(added["external-filename"] as? String, subtitles.path)
+        XCTAssertEqual(try ipc.property("path") as? String, clipA.path, "the subtitle file replaced the video")
+        XCTAssertEqual(try ipc.property("playlist-count") as? Int, 1)
+        let position = try ipc.double("time-pos")
+        XCTAssertTrue(try waitUntil(timeout: .seconds(5)) { try ipc.double("time-pos") >= position + 0.5 }, "A stopped")
+    }
+
     // MARK: - Helpers
 
     /// Drops `file` on the player's window (centre) and checks the target took it.

@@ -288,8 +288,9 @@ final class PlayerSession {
     ///   - clip: the file to play; the window is found by its name unless `arguments` sets `--title`.
     ///   - displayAspect: the picture's width / height, to find it inside the window.
     ///   - withIPC: open `--input-ipc-server` on a private socket and connect to it.
+    ///   - environment: added to the player's (e.g. the address of a private session bus).
     init(clip: URL, arguments: [String] = [], displayAspect: Double = 4.0 / 3.0, withIPC: Bool = true,
-         title: String? = nil) throws {
+         title: String? = nil, environment: [String: String] = [:]) throws {
         var arguments = arguments
         if withIPC {
             // sun_path holds 107 bytes; keep the socket under /tmp whatever TMPDIR is.
@@ -299,7 +300,7 @@ final class PlayerSession {
         } else {
             socketPath = nil
         }
-        process = try BinaryRunner.launch(arguments + [clip.path])
+        process = try BinaryRunner.launch(arguments + [clip.path], environment: environment)
         self.title = title ?? clip.lastPathComponent
         guard let window = try Screen.findWindow(name: self.title, timeout: Self.windowTimeout) else {
             process.terminate()

@@ -48,6 +48,9 @@ final class ConfigTestsInput: XCTestCase {
             ("ENTER", "ENTER", []), ("ESC", "ESC", []), ("BS", "BS", []), ("TAB", "TAB", []),
             ("LEFT", "LEFT", []), ("UP", "UP", []), ("DOWN", "DOWN", []), ("HOME", "HOME", []),
             ("END", "END", []), ("PGUP", "PGUP", []), ("PGDWN", "PGDWN", []),
+            ("PLAYPAUSE", "PLAYPAUSE", []), ("PLAY", "PLAYPAUSE", []), ("pause", "PLAYPAUSE", []), ("STOP", "STOP", []),
+            ("NEXT", "NEXT", []), ("PREV", "PREV", []), ("MUTE", "MUTE", []),
+            ("VOLUME_UP", "VOLUME_UP", []), ("VOLUME_DOWN", "VOLUME_DOWN", []),
         ]
         for (text, name, modifiers) in cases {
             XCTAssertEqual(key(text)?.name, name, text)
@@ -115,7 +118,7 @@ final class ConfigTestsInput: XCTestCase {
             (", frame-back-step", .frameBackStep, .frameBackStep),
             ("l ab-loop", .cycleABLoop, nil),
             ("s screenshot", .screenshot, nil),
-            ("S screenshot video", .screenshot, nil),
+            ("S screenshot video", .screenshotVideo, nil),
             ("> playlist-next", .playlistNext, nil),
             ("< playlist-prev", .playlistPrevious, nil),
             ("i show-text \"hello  world\" 2000", .showText("hello  world", seconds: 2), nil),

@@ -88,6 +88,7 @@ final class FakePlayerLoop: @unchecked Sendable {
         case .multiplySpeed(let factor): state.speed *= factor
         case .setFullscreen(let fullscreen): state.isFullscreen = fullscreen
         case .toggleFullscreen: state.isFullscreen.toggle()
+        case .setPicture(let picture): state.picture = picture
         case .seek(let target, _):
             switch target {
             case .absolute(let seconds): state.position = seconds
@@ -100,6 +101,8 @@ final class FakePlayerLoop: @unchecked Sendable {
             state.isQuitting = true
             state.exitCode = code
             return [.endFile(reason: .quit), .shutdown]
+        case .setLoopFile(let count): state.loopFile = count
+        case .setLoopPlaylist(let loops): state.loopsPlaylist = loops
         case .setABLoop(let a, let b):
             state.abLoopA = a
             state.abLoopB = b
@@ -107,9 +110,10 @@ final class FakePlayerLoop: @unchecked Sendable {
             // As the player does: from the state as it is now.
             guard let command = try? PropertyRegistry.property(named: property).command(adjusting: adjustment, in: state) else { break }
             return apply(command, to: &state)
-        case .frameStep, .frameBackStep, .showText, .cycleABLoop, .screenshot, .quitSavingPosition,
-             .playlistNext, .playlistPrevious, .loadFile, .selectTrack, .cycleTrack, .goToChapter,
-             .openFiles, .stop:
+        case .setSubtitle(let setting): state.subtitles = state.subtitles.with(setting)
+        case .frameStep, .frameBackStep, .showText, .cycleABLoop, .screenshot, .screenshotVideo, .quitSavingPosition,
+             .playlistNext, .playlistPrevious, .loadFile, .selectTrack, .cycleTrack, .subtitleSeek, .addSubtitleFile, .searchSubtitles, .selectSecondarySubtitles,
+             .goToChapter, .openFiles, .stop, .setPicture:
             break
         }
         return []

@@ -61,6 +61,12 @@ final class FileChooserTests: XCTestCase {
         let channel = PlayerChannel()
         OpenDialog(chooser: Answering(.chosen(["/a.mkv", "/b.mkv"])), channel: channel).show()
         XCTAssertEqual(channel.takeCommands(), [.openFiles(["/a.mkv", "/b.mkv"])])
+        OpenDialog(chooser: Answering(.chosen(["/a.srt", "/a.en.ass"])), channel: channel).show()
+        XCTAssertEqual(channel.takeCommands(), [.addSubtitleFile(SubtitleFileRequest(path: "/a.srt"), .select),
+                                                .addSubtitleFile(SubtitleFileRequest(path: "/a.en.ass"), .select)],
+                       "subtitles alone join the video playing")
+        OpenDialog(chooser: Answering(.chosen(["/b.mkv", "/b.srt"])), channel: channel).show()
+        XCTAssertEqual(channel.takeCommands(), [.openFiles(["/b.mkv"])])
         OpenDialog(chooser: Answering(.cancelled), channel: channel).show()
         XCTAssertEqual(channel.takeCommands(), [])
         OpenDialog(chooser: Answering(.unavailable), channel: channel).show()

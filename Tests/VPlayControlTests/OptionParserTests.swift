@@ -19,6 +19,14 @@ final class OptionParserTests: XCTestCase {
         XCTAssertNil(options.player.end)
     }
 
+    func testStopScreensaver() throws {
+        XCTAssertEqual(try parse().stopScreensaver, .yes)
+        XCTAssertEqual(try parse("--stop-screensaver").stopScreensaver, .yes)
+        XCTAssertEqual(try parse("--stop-screensaver=no").stopScreensaver, .no)
+        XCTAssertEqual(try parse("--stop-screensaver=always").stopScreensaver, .always)
+        XCTAssertThrowsError(try parse("--stop-screensaver=maybe"))
+    }
+
     func testStartInEverySpellingAndForm() throws {
         for arguments in [["--start=90"], ["--start", "90"], ["-ss", "90"], ["-ss=90"], ["--start=1:30"], ["--start=0:01:30"], ["--start=+90"]] {
             XCTAssertEqual(try OptionParser.parse(arguments + ["a.mp4"]).player.start, 90, "\(arguments)")

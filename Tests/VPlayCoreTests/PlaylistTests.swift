@@ -15,6 +15,16 @@ final class PlaylistTests: XCTestCase {
         XCTAssertEqual(list.current, "b")
     }
 
+    func testRoundAgainFromEitherEnd() {
+        var list = Playlist(["a", "b", "c"])
+        XCTAssertTrue(list.apply(.last))
+        XCTAssertEqual(list.current, "c")
+        XCTAssertTrue(list.apply(.first))
+        XCTAssertEqual(list.current, "a")
+        var empty = Playlist([])
+        XCTAssertFalse(empty.apply(.first))
+    }
+
     func testAnOpenedFilePlaysNextAndStays() {
         var list = Playlist(["a", "b"])
         XCTAssertTrue(list.apply(.open("dropped")))

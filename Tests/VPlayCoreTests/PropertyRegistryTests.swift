@@ -54,6 +54,27 @@ final class PropertyRegistryTests: XCTestCase {
         }
     }
 
+    func testLoopsTakeACountInfOrNo() throws {
+        var state = PlayerState()
+        state.path = "/a.mkv"
+        XCTAssertEqual(try property("loop-file").value(in: state), .text("no"))
+        XCTAssertEqual(try property("loop-file").command(setting: .text("inf"), in: state), .setLoopFile(nil))
+        XCTAssertEqual(try property("loop-file").command(setting: .flag(true), in: state), .setLoopFile(nil))
+        XCTAssertEqual(try property("loop-file").command(setting: .text("3"), in: state), .setLoopFile(3))
+        XCTAssertEqual(try property("loop-file").command(setting: .text("no"), in: state), .setLoopFile(0))
+        for bad: PropertyValue in [.integer(-1), .number(1.5), .text("often")] {
+            XCTAssertThrowsError(try property("loop-file").command(setting: bad, in: state), "\(bad)")
+        }
+        XCTAssertEqual(try property("loop-file").command(adjusting: .cycle(up: true), in: state), .setLoopFile(nil))
+        state.loopFile = 2
+        XCTAssertEqual(try property("loop-file").value(in: state), .integer(2))
+        XCTAssertEqual(try property("loop-playlist").command(setting: .text("inf"), in: state), .setLoopPlaylist(true))
+        XCTAssertEqual(try property("loop-playlist").command(setting: .text("no"), in: state), .setLoopPlaylist(false))
+        state.loopsPlaylist = true
+        XCTAssertEqual(try property("loop-playlist").value(in: state), .text("inf"))
+        XCTAssertEqual(try property("loop-playlist").command(adjusting: .cycle(up: true), in: state), .setLoopPlaylist(false))
+    }
+
     func testFileNameOfPathsAndURLs() {
         XCTAssertEqual(PropertyRegistry.fileName(of: "/a/b/c d.mp4"), "c d.mp4")
         XCTAssertEqual(PropertyRegistry.fileName(of: "c.mp4"), "c.mp4")

@@ -143,6 +143,22 @@ final class ThumbnailServiceTests: XCTestCase {
         XCTAssertEqual([turned.width, turned.height], [120, 160])
     }
 
+    /// An HDR keyframe is tone-mapped as playback shows it: reference white near white.
+    func testHDRThumbnailsAreToneMapped() throws {
+        let ready = ReadySignal()
+        let picture = try XCTUnwrap(thumbnail(try service(.hdr10(), ready: ready), at: 0, ready: ready))
+        // The middle of the reference-white patch (x 40..<200, y 40..<160 of 640×360).
+        var sum = 0, count = 0
+        for y in Int(Double(picture.height) * 0.2)..<Int(Double(picture.height) * 0.36) {
+            for x in Int(Double(picture.width) * 0.12)..<Int(Double(picture.width) * 0.25) {
+                let offset = y * picture.pitch + x * 4
+                sum += Int(picture.pixels[offset]) + Int(picture.pixels[offset + 1]) + Int(picture.pixels[offset + 2])
+                count += 3
+            }
+        }
+        XCTAssertGreaterThanOrEqual(Double(sum) / Double(max(count, 1)), 0.9 * 255)
+    }
+
     func testNoServiceWithoutAVideoStream() throws {
         for spec in [ClipSpec.audioOnly, .audioOnlyMP3, .coverArt] {
             let url = try MediaFactory.clip(spec)

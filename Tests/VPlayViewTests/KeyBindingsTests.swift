@@ -22,11 +22,36 @@ final class KeyBindingsTests: XCTestCase {
             (.backspace, .setSpeed(1)), (.character("."), .frameStep), (.character(","), .frameBackStep),
             (.character("s"), .screenshot), (.character("l"), .cycleABLoop), (.character("Q"), .quitSavingPosition),
             (.character(">"), .playlistNext), (.enter, .playlistNext), (.character("<"), .playlistPrevious),
+            (.character("d"), .adjust(property: "deinterlace", .cycle(up: true))),
         ]
         for (key, expected) in table {
             XCTAssertEqual(command(key), expected, "\(key)")
         }
-        XCTAssertNil(command(.character("x")))
+        XCTAssertNil(command(.character("k")))
+    }
+
+    func testSubtitleKeysAreMpvs() {
+        XCTAssertEqual(command(.character("v")), .adjust(property: "sub-visibility", .cycle(up: true)))
+        XCTAssertEqual(command(.character("z")), .adjust(property: "sub-delay", .add(-0.1)))
+        XCTAssertEqual(command(.character("Z")), .adjust(property: "sub-delay", .add(0.1)))
+        XCTAssertEqual(command(.character("x")), .adjust(property: "sub-delay", .add(0.1)))
+        XCTAssertEqual(command(.character("r")), .adjust(property: "sub-pos", .add(-1)))
+        XCTAssertEqual(command(.character("R")), .adjust(property: "sub-pos", .add(1)))
+        XCTAssertEqual(command(.left, [.control]), .subtitleSeek(-1))
+        XCTAssertEqual(command(.right, [.control]), .subtitleSeek(1))
+        XCTAssertNil(command(.up, [.control]))
+    }
+
+    func testMediaKeysHaveMPVsBindings() {
+        let table: [(MediaKey, PlayerCommand)] = [
+            (.playPause, .togglePause), (.stop, .quit(code: 0)), (.next, .playlistNext), (.previous, .playlistPrevious),
+            (.mute, .toggleMute), (.volumeUp, .addVolume(2)), (.volumeDown, .addVolume(-2)),
+        ]
+        for (key, expected) in table {
+            XCTAssertEqual(command(.media(key)), expected, "\(key)")
+        }
+        XCTAssertEqual(command(.media(.volumeUp), repeating: true), .addVolume(2), "a held volume key repeats")
+        XCTAssertNil(command(.media(.playPause), repeating: true), "a held play key toggles once")
     }
 
     func testEscapeLeavesFullscreenBeforeQuitting() {
@@ -49,6 +74,8 @@ final class KeyBindingsTests: XCTestCase {
 
     func testDesktopModifiersAreLeftAlone() {
         XCTAssertNil(command(.character("q"), [.control]))
+        XCTAssertEqual(command(.character("h"), [.control]), .adjust(property: "hwdec", .cycle(up: true)))
+        XCTAssertNil(command(.character("h"), [.control], repeating: true))
         XCTAssertNil(command(.character("f"), [.alt]))
         XCTAssertNil(command(.left, [.gui]))
         XCTAssertNil(command(.left, [.shift]), "Shift+arrow is a different key")
@@ -71,6 +98,11 @@ final class KeyBindingsTests: XCTestCase {
         XCTAssertEqual(press(SDLK_q.rawValue, KMOD_LCTRL), KeyPress(.character("q"), modifiers: .control))
         XCTAssertEqual(press(SDLK_BACKSPACE.rawValue), KeyPress(.backspace))
         XCTAssertNil(press(SDLK_F1.rawValue))
+        XCTAssertEqual(press(SDLK_AUDIOPLAY.rawValue), KeyPress(.media(.playPause)))
+        XCTAssertEqual(press(SDLK_AUDIOPLAY.rawValue, KMOD_LSHIFT), KeyPress(.media(.playPause)), "X's Pause is Shift+Play")
+        XCTAssertEqual(press(SDLK_VOLUMEUP.rawValue, repeating: true), KeyPress(.media(.volumeUp), isRepeat: true))
+        XCTAssertEqual(press(SDLK_AUDIOMUTE.rawValue), KeyPress(.media(.mute)))
+        XCTAssertEqual(press(SDLK_AUDIONEXT.rawValue), KeyPress(.media(.next)))
         var release = SDL_KeyboardEvent()
         release.type = SDL_KEYUP.rawValue
         release.keysym.sym = Int32(bitPattern: SDLK_q.rawValue)

@@ -15,7 +15,11 @@ vplay/mpv are taken within each run and then summarised the same way):
   7. audio-track switch (vplay, mpv): `set_property aid` to the new track's tone heard at
      the sink, and the silence between the tones (track_switch.py);
   8. exact-seek landing error while playing (vplay, mpv): time-pos on playback-restart
-     minus the target (seek_landing.py).
+     minus the target (seek_landing.py);
+  9. HDR playback cost (vplay, mpv): CPU s per media s for 1080p HDR10 HEVC, tone-mapped
+     to SDR, against the same bitstream tagged SDR (the cost of tone mapping alone).
+  10. subtitle cost (vplay, mpv --vo=x11): CPU per media s playing 1080p with an ASS track
+     shown and with it off, and the difference (subtitle_cost.py).
 
 --only runs some sections; their table goes to .build/bench/results-only.md (not
 BENCHMARKS.md, whose table stays that of a whole run) unless --out says otherwise.
@@ -43,6 +47,7 @@ import avsync  # noqa: E402
 import benchlib  # noqa: E402
 import seek_landing  # noqa: E402
 import seek_latency  # noqa: E402
+import subtitle_cost  # noqa: E402
 import track_switch  # noqa: E402
 import xscreen  # noqa: E402
 
@@ -51,7 +56,7 @@ WORK = os.path.join(ROOT, ".build", "bench")
 CLIPS = os.path.join(WORK, "clips")
 GEOMETRY = (1280, 720)
 PLAYERS = ("vplay", "ffplay", "mpv", "mpv-x11")
-SECTIONS = ("play", "paused", "fps", "ttff", "seek", "av", "track-switch", "seek-landing")
+SECTIONS = ("play", "paused", "fps", "ttff", "seek", "av", "track-switch", "seek-landing", "hdr", "subs")
 HEADERS = {"vplay": "vplay", "ffplay": "ffplay", "mpv": "mpv", "mpv-x11": "mpv --vo=x11"}
 CLK_TCK = os.sysconf("SC_CLK_TCK")
 
@@ -127,16 +132,46 @@ def make_clips(seconds, av_seconds, sections):
             if not os.path.exists(c[key]):
                 log(f"  generating {os.path.relpath(c[key], ROOT)}")
                 module.make_clip(c[key])
+    if "hdr" in sections:
+        c["hdr10"] = os.path.join(CLIPS, f"hdr10-hevc-1080p25-{seconds}s.mkv")
+        c["hdr10-as-sdr"] = os.path.join(CLIPS, f"hdr10-hevc-1080p25-{seconds}s-tagged-sdr.mkv")
+        make_hdr_clips(c["hdr10"], c["hdr10-as-sdr"], seconds)
+    if "subs" in sections:
+        c["subs"] = os.path.join(CLIPS, f"1080p30-ass-{seconds}s.mkv")
+        if not os.path.exists(c["subs"]):
+            log(f"  generating {os.path.relpath(c['subs'], ROOT)}")
+            subtitle_cost.make_clip(c["subs"], seconds)
     return c
+
+
+def make_hdr_clips(hdr, sdr, seconds):
+    """testsrc2 brought to PQ / BT.2020 by zscale (SDR white at 203 cd/m²), HEVC Main 10 with
+    HDR10 metadata; and the same bitstream with its colour tags rewritten to BT.709."""
+    if not os.path.exists(hdr):
+        log(f"  generating {os.path.relpath(hdr, ROOT)}")
+        subprocess.run(["ffmpeg", "-nostdin", "-loglevel", "error", "-y", "-f", "lavfi",
+                        "-i", f"testsrc2=size=1920x1080:rate=25:duration={seconds},format=yuv420p10le",
+                        "-vf", "zscale=transfer=smpte2084:primaries=bt2020:matrix=bt2020nc:transferin=bt709"
+                        ":primariesin=bt709:matrixin=bt709:npl=203",
+                        "-c:v", "libx265", "-preset", "ultrafast", "-x265-params",
+                        "crf=20:log-level=error:colorprim=bt2020:transfer=smpte2084:colormatrix=bt2020nc:hdr10=1"
+                        ":master-display=G(13250,34500)B(7500,3000)R(34000,16000)WP(15635,16450)L(10000000,50)"
+                        ":max-cll=1000,400",
+                        "-color_primaries", "bt2020", "-color_trc", "smpte2084", "-colorspace", "bt2020nc", hdr],
+                       check=True)
+    if not os.path.exists(sdr):
+        subprocess.run(["ffmpeg", "-nostdin", "-loglevel", "error", "-y", "-i", hdr, "-c", "copy", "-bsf:v",
+                        "hevc_metadata=transfer_characteristics=1:colour_primaries=1:matrix_coefficients=1", sdr],
+                       check=True)
 
 
 # ----------------------------------------------------------------------------- commands
 
-def play_cmd(player, vplay, clip, length=None, speed=None):
+def play_cmd(player, vplay, clip, length=None, speed=None, extra=()):
     w, h = GEOMETRY
     if player == "vplay":
         return [vplay, "--autoexit", *([f"--length={length}"] if length else []),
-                *([f"--speed={speed}"] if speed else []), f"--geometry={w}x{h}", clip]
+                *([f"--speed={speed}"] if speed else []), f"--geometry={w}x{h}", *extra, clip]
     if player == "ffplay":
         assert not speed
         return ["ffplay", "-autoexit", *(["-t", str(length)] if length else []),
@@ -144,7 +179,7 @@ def play_cmd(player, vplay, clip, length=None, speed=None):
     vo = ["--vo=x11"] if player == "mpv-x11" else []
     return ["mpv", *vo, *([f"--length={length}"] if length else []),
             *([f"--speed={speed}"] if speed else []),
-            f"--geometry={w}x{h}", "--no-config", "--really-quiet", clip]
+            f"--geometry={w}x{h}", "--no-config", "--really-quiet", *extra, clip]
 
 
 def paused_cmd(player, vplay, clip):
@@ -236,8 +271,8 @@ def stop(proc, grace=5):
 
 # ----------------------------------------------------------------------------- measurements
 
-def m_playback(player, vplay, clip, length, tag):
-    r = run_measured(play_cmd(player, vplay, clip, length), tag, timeout=length + 40)
+def m_playback(player, vplay, clip, length, tag, extra=()):
+    r = run_measured(play_cmd(player, vplay, clip, length, extra=extra), tag, timeout=length + 40)
     return {"cpu_per_s": r["cpu"] / length, "rss_mb": r["rss_mb"], "wall": r["wall"]}
 
 
@@ -637,6 +672,27 @@ def main():
                 except Failed as e:
                     res.fail(keys, p, run, "seek", e)
 
+    # 9. HDR playback cost
+    if "hdr" in sections:
+        section("hdr", f"9. HDR playback cost, {length} s of 1080p HEVC Main 10")
+        hdr_players = ("vplay", "mpv")
+        na = {"ffplay": "n/a (no tone mapping)", "mpv-x11": "n/a"}
+        rows = (("hdr10", "CPU s per media s, 1080p HDR10 (tone-mapped)"),
+                ("hdr10-as-sdr", "CPU s per media s, same stream tagged SDR"))
+        for key, title in rows:
+            res.row(f"cpu-{key}", title, "{:.3f}", players=hdr_players, na=na)
+        for run in range(runs):
+            for key, _ in rows:
+                for p in order(run, hdr_players):
+                    xscreen.move_pointer_away()
+                    tag = f"hdr-{key}-{p}-run{run + 1}"
+                    try:
+                        r = m_playback(p, vplay, clips[key], length, tag)
+                        res.put(f"cpu-{key}", p, run, r["cpu_per_s"])
+                        log(f"  run {run + 1} {key:13s} {HEADERS[p]:13s} {r['cpu_per_s']:.3f} CPU s/s  wall {r['wall']:.1f} s")
+                    except Failed as e:
+                        res.fail([f"cpu-{key}"], p, run, f"hdr {key}", e)
+
     # 6. A/V offset
     if "av" in sections:
         section("av", "6. A/V offset from outside (avsynctest clip, 720p)")
@@ -720,6 +776,30 @@ def main():
                         + " ".join(f"{e:+.0f}" for e in r["errors"]) + ")")
                 except Failed as e:
                     res.fail(["landing-med", "landing-max"], p, run, "seek landing", e)
+
+    # 9. Subtitle cost
+    if "subs" in sections:
+        section("subs", f"10. subtitle cost, {length} s of 1080p with an ASS event every 2 s (half of them moving)")
+        subbers = ("vplay", "mpv-x11")
+        na = {"ffplay": "n/a (no libass)", "mpv": "—"}
+        res.row("subs-off", "CPU s per media s, 1080p, subtitles off", "{:.3f}", players=subbers, na=na)
+        res.row("subs-on", "CPU s per media s, 1080p, ASS subtitles shown (target ≤ 0.7× mpv x11)", "{:.3f}",
+                players=subbers, na=na)
+        res.row("subs-added", "CPU s per media s the subtitles add (target ≤ 0.5× mpv x11's)", "{:.3f}",
+                players=subbers, na=na)
+        for run in range(runs):
+            for p in order(run, subbers):
+                xscreen.move_pointer_away()
+                try:
+                    off = m_playback(p, vplay, clips["subs"], length, f"subs-off-{p}-run{run + 1}", extra=["--sid=no"])
+                    on = m_playback(p, vplay, clips["subs"], length, f"subs-on-{p}-run{run + 1}", extra=["--sid=1"])
+                    res.put("subs-off", p, run, off["cpu_per_s"])
+                    res.put("subs-on", p, run, on["cpu_per_s"])
+                    res.put("subs-added", p, run, on["cpu_per_s"] - off["cpu_per_s"])
+                    log(f"  run {run + 1} {HEADERS[p]:13s} off {off['cpu_per_s']:.3f}  on {on['cpu_per_s']:.3f}  "
+                        f"added {on['cpu_per_s'] - off['cpu_per_s']:+.3f} CPU s/s")
+                except Failed as e:
+                    res.fail(["subs-off", "subs-on", "subs-added"], p, run, "subtitle cost", e)
 
     screen.close()
     total = time.monotonic() - t_start
@@ -836,6 +916,9 @@ def report(res, args, runs, length, pause_s, seeks, av_seconds, mach, when, load
         "#    (playing, same flags as 7.; a 30 s 1080p30 clip, keyframes at 0 3 5 9 12 14 18 21 26 28 s;",
         "#    seek T absolute+exact, T uniform in [1, 27] s, seed 7, 0.8 s apart; on playback-restart",
         "#    get_property time-pos; error = time-pos - T)",
+        "# 9. subtitles: commands of 1. + --sid=no, then + --sid=1, on a 1080p30 Matroska clip with",
+        "#    an ASS track (a bold two-line event with outline and shadow every 2 s, every other one",
+        "#    moving with \\move: scripts/bench/subtitle_cost.py); added = on - off, per run",
         "```",
         "",
         "A/V capture resolution: video 1/250 s (a 64x32 patch grabbed 250 times a second; a "

@@ -73,6 +73,28 @@ SEEDS = [
     ("hevc_flac.mkv", True, VIDEO + AUDIO + EXACT + [
         "-c:v", "libx265", "-preset", "ultrafast", "-x265-params", "log-level=none:keyint=8",
         "-b:v", "100k", "-pix_fmt", "yuv420p", "-c:a", "flac", "-sample_fmt", "s16"]),
+    # Subtitle tracks inside Matroska (made from the text seeds below, in the seed cache).
+    ("h264_ass_srt.mkv", False, VIDEO + ["-i", "{cache}/styled.ass", "-i", "{cache}/lines.srt",
+                                         "-map", "0:v", "-map", "1:s", "-map", "2:s"] + EXACT + [
+        "-c:v", "libx264", "-g", "8", "-b:v", "100k", "-pix_fmt", "yuv420p",
+        "-c:s:0", "ass", "-c:s:1", "subrip", "-disposition:s:0", "default"]),
+]
+
+# Subtitle files: fuzzed on their own, through --sub-file beside the first seed clip.
+TEXT_SEEDS = [
+    ("lines.srt", "1\n00:00:00,100 --> 00:00:00,600\nFirst <i>line</i>\n\n"
+                  "2\n00:00:00,500 --> 00:00:00,900\nSecond line,\nwith two rows\n"),
+    ("styled.ass", "[Script Info]\nScriptType: v4.00+\nPlayResX: 160\nPlayResY: 120\n\n[V4+ Styles]\n"
+                   "Format: Name, Fontname, Fontsize, PrimaryColour, SecondaryColour, OutlineColour, BackColour, "
+                   "Bold, Italic, Underline, StrikeOut, ScaleX, ScaleY, Spacing, Angle, BorderStyle, Outline, "
+                   "Shadow, Alignment, MarginL, MarginR, MarginV, Encoding\n"
+                   "Style: Default,DejaVu Sans,14,&H00FFFFFF,&H000000FF,&H00000000,&H80000000,0,0,0,0,100,100,0,0,"
+                   "1,1,1,2,5,5,5,1\n\n[Events]\n"
+                   "Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text\n"
+                   "Dialogue: 0,0:00:00.00,0:00:00.80,Default,,0,0,0,,{\\pos(80,30)\\frz20\\fad(100,100)}Turned\n"
+                   "Dialogue: 1,0:00:00.20,0:00:01.00,Default,,0,0,0,,{\\move(0,100,160,100)\\k20}Mo{\\k30}ving\n"),
+    ("lines.vtt", "WEBVTT\n\n00:00.100 --> 00:00.700 line:10%\n<b>Bold</b> words\n\n"
+                  "00:00.600 --> 00:00.950\nLast\n"),
 ]
 
 SANITIZER_MARKS = ("AddressSanitizer", "ThreadSanitizer", "LeakSanitizer", "UndefinedBehaviorSanitizer",
@@ -85,13 +107,20 @@ def ffmpeg_version():
 
 
 def make_seeds(cache):
-    """The seed clips, made once per (command, ffmpeg version) in `cache`."""
+    """The seed clips, made once per (command, ffmpeg version) in `cache`, and the subtitle
+    file seeds (written there too, for the clips made from them)."""
     os.makedirs(cache, exist_ok=True)
     version = ffmpeg_version()
+    texts = []
+    for name, text in TEXT_SEEDS:
+        with open(os.path.join(cache, name), "w", encoding="utf-8") as f:
+            f.write(text)
+        texts.append((name, text.encode("utf-8")))
     seeds = []
-    for name, has_audio, arguments in SEEDS:
+    for name, has_audio, template in SEEDS:
+        arguments = [argument.replace("{cache}", cache) for argument in template]
         stem, ext = name.rsplit(".", 1)
-        key = hashlib.sha256("\0".join([version] + arguments).encode()).hexdigest()[:12]
+        key = hashlib.sha256("\0".join([version] + template + [t for _, t in TEXT_SEEDS]).encode()).hexdigest()[:12]
         path = os.path.join(cache, "%s-%s.%s" % (stem, key, ext))
         if not os.path.exists(path):
             partial = os.path.join(cache, ".%d-%s" % (os.getpid(), os.path.basename(path)))
@@ -101,14 +130,19 @@ def make_seeds(cache):
                 sys.exit("fuzz: ffmpeg could not make %s: %s" % (name, result.stderr.strip()))
             os.replace(partial, path)
         with open(path, "rb") as f:
-            seeds.append((name, has_audio, f.read()))
-    return seeds
+            seeds.append((name, has_audio, f.read(), path))
+    return seeds, texts
 
 
-def make_case(seed, index, seeds):
-    """File `index` of run `seed`: (file name, bytes, mode, mutation notes)."""
+def make_case(seed, index, seeds, texts):
+    """File `index` of run `seed`: (file name, bytes, mode, mutation notes). One in six is a
+    subtitle file (mode `subfile`), shown beside the first seed clip."""
     rng = random.Random("vplay-fuzz:%d:%d" % (seed, index))
-    name, has_audio, data = rng.choice(seeds)
+    if texts and rng.random() < 1 / 6:
+        name, data = rng.choice(texts)
+        mutated, notes = mutators.mutate(rng, name, data, [])
+        return "case-%05d-%s" % (index, name), mutated, "subfile", notes
+    name, has_audio, data, _ = rng.choice(seeds)
     others = [s[2] for s in seeds if s[0] != name]
     mutated, notes = mutators.mutate(rng, name, data, others)
     mode = "play" if has_audio and rng.random() < 0.2 else "bench"
@@ -116,7 +150,9 @@ def make_case(seed, index, seeds):
     return "case-%05d-%s.%s" % (index, stem, ext), mutated, mode, notes
 
 
-def command_for(vplay, path, mode):
+def command_for(vplay, path, mode, video=None):
+    if mode == "subfile":
+        return [vplay, "--bench", "--no-audio", "--sub-file", path, video]
     if mode == "bench":
         return [vplay, "--bench", "--no-audio", path]
     return [vplay, "--autoexit", "--length", "2", path]
@@ -170,8 +206,8 @@ def sanitizer_env(vplay):
     return env, instrumented
 
 
-def run_case(vplay, path, mode, timeout, want_stacks, env=None):
-    args = command_for(vplay, path, mode)
+def run_case(vplay, path, mode, timeout, want_stacks, env=None, video=None):
+    args = command_for(vplay, path, mode, video)
     started = time.monotonic()
     process = subprocess.Popen(args, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
                                stderr=subprocess.PIPE, start_new_session=True, env=env)
@@ -268,14 +304,14 @@ def main():
     indices = options.only or list(range(options.count))
 
     started = time.monotonic()
-    seeds = make_seeds(options.seed_cache)
+    seeds, texts = make_seeds(options.seed_cache)
     out = options.out or tempfile.mkdtemp(prefix="vplay-fuzz-")
     os.makedirs(out, exist_ok=True)
     # A private copy, so a concurrent `swift build` cannot swap the binary mid-run.
     vplay = os.path.join(out, "vplay")
     shutil.copy2(options.vplay, vplay)
     env, instrumented = sanitizer_env(vplay)
-    corpus = hashlib.sha256(b"".join(s[2] for s in seeds)).hexdigest()[:12]
+    corpus = hashlib.sha256(b"".join([s[2] for s in seeds] + [t[1] for t in texts])).hexdigest()[:12]
     print("fuzz: seed %d, %d files, %d seed clips (corpus %s), timeout %gs, %d jobs, %sin %s"
           % (seed, len(indices), len(seeds), corpus, options.timeout, options.jobs,
              "AddressSanitizer build, " if instrumented else "", out), flush=True)
@@ -288,11 +324,11 @@ def main():
     def one(index):
         if STOPPING.is_set():
             return
-        name, data, mode, notes = make_case(seed, index, seeds)
+        name, data, mode, notes = make_case(seed, index, seeds, texts)
         path = os.path.join(out, name)
         with open(path, "wb") as f:
             f.write(data)
-        result = run_case(vplay, path, mode, options.timeout, not options.no_stacks, env)
+        result = run_case(vplay, path, mode, options.timeout, not options.no_stacks, env, video=seeds[0][3])
         if STOPPING.is_set():
             return
         verdict = result["verdict"]

@@ -18,4 +18,66 @@ void vp_shrink_by(int factor, const uint8_t *source, ptrdiff_t source_pitch,
                   uint8_t *destination, ptrdiff_t destination_pitch,
                   int width, int height, uint16_t *row);
 
+/// Entries in each of `vp_tone_map`'s tables.
+#define VP_TONE_MAP_TABLE 4096
+
+/// How `vp_tone_map_420` turns HDR Y'CbCr into SDR BT.709 Y'CbCr. The tables are made by the
+/// caller (VPlayCore's `ToneMapTables`); each has `VP_TONE_MAP_TABLE` entries.
+typedef struct vp_tone_map {
+    /// Non-linear signal 0...1 (index = signal * (TABLE - 1)) -> linear light, 1 = reference
+    /// white (PQ) or scene light 0...1 (HLG).
+    const float *linear;
+    /// HLG only (else NULL): sqrt(scene luminance) -> the OOTF's gain, to display light with
+    /// 1 = reference white.
+    const float *ootf;
+    /// sqrt(largest component * tone_index_scale) -> tone-mapped / original.
+    const float *tone;
+    float tone_index_scale;
+    /// sqrt(linear 0...1) -> display-encoded 0...1.
+    const float *encode;
+    /// Normalised source luma of a neutral grey -> its encoded output luma
+    /// (`vp_tone_map_fill_neutral` makes it from the others).
+    const float *neutral;
+    /// Source linear RGB -> BT.709 linear RGB, row by row.
+    float gamut[9];
+    /// Luminance weights of the source (for HLG's OOTF) and of BT.709 (output).
+    float source_luma[3];
+    float output_luma[3];
+    /// Source codes -> normalised Y' (0...1) and Cb, Cr (-0.5...0.5).
+    float luma_offset, luma_scale, chroma_offset, chroma_scale;
+    /// The source matrix's Y'CbCr -> R'G'B' coefficients.
+    float cr_to_r, cb_to_g, cr_to_g, cb_to_b;
+} vp_tone_map;
+
+/// Fills `neutral` (VP_TONE_MAP_TABLE entries) from `m`'s other tables.
+void vp_tone_map_fill_neutral(const vp_tone_map *m, float *neutral);
+
+/// Tone-maps a 4:2:0 picture of 16-bit samples (any depth up to 16, as `m` was made for) into
+/// 8-bit limited-range BT.709 4:2:0 planes of the same size. Pitches count samples, not bytes.
+/// The colour is worked out once per 2x2 block; each pixel's luma follows its own.
+void vp_tone_map_420(const vp_tone_map *m,
+                     const uint16_t *y_plane, ptrdiff_t y_pitch,
+                     const uint16_t *u_plane, ptrdiff_t u_pitch,
+                     const uint16_t *v_plane, ptrdiff_t v_pitch,
+                     uint8_t *y_out, ptrdiff_t y_out_pitch,
+                     uint8_t *u_out, ptrdiff_t u_out_pitch,
+                     uint8_t *v_out, ptrdiff_t v_out_pitch,
+                     int width, int height);
+
+/// Paints one colour through an 8-bit coverage mask (a libass glyph bitmap) over 32-bit pixels
+/// with straight alpha, bytes B, G, R, A: the "over" operator, so that overlapping masks (a
+/// border under its text) add up as they would on the picture. `rgba` is 0xRRGGBBAA with AA
+/// the colour's opacity.
+void vp_blend_coverage(uint8_t *destination, ptrdiff_t destination_pitch,
+                       const uint8_t *coverage, ptrdiff_t coverage_stride,
+                       int width, int height, uint32_t rgba);
+
+/// Scales an RGBA picture (bytes R, G, B, A) to `width` x `height` by nearest sample and puts
+/// the part `clip_x`, `clip_y`, `clip_width` x `clip_height` of the scaled picture over 32-bit
+/// B, G, R, A pixels with straight alpha (`destination` is where the clip's corner goes):
+/// bitmap subtitles.
+void vp_blend_rgba_scaled(uint8_t *destination, ptrdiff_t destination_pitch,
+                          int width, int height, int clip_x, int clip_y, int clip_width, int clip_height,
+                          const uint8_t *source, ptrdiff_t source_pitch, int source_width, int source_height);
+
 #endif

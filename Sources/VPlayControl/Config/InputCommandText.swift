@@ -128,11 +128,11 @@ enum InputCommandText {
         case "ab-loop":
             command = try noArguments(.cycleABLoop, name, arguments)
         case "screenshot":
-            // vplay saves the video frame whichever mpv flag is given.
+            // `window` saves what `subtitles` saves: the frame at its own size with the subtitles.
             guard arguments.count <= 1, arguments.allSatisfy({ ["subtitles", "video", "window"].contains($0) }) else {
                 throw Problem(reason: "invalid arguments in '\(shown)'")
             }
-            command = .screenshot
+            command = arguments.first == "video" ? .screenshotVideo : .screenshot
         case "quit-watch-later":
             command = try noArguments(.quitSavingPosition, name, arguments)
         case "playlist-next", "playlist-prev":

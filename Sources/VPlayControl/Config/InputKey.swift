@@ -34,6 +34,14 @@ public enum NamedKey: String, CaseIterable, Sendable {
     case end = "END"
     case pageUp = "PGUP"
     case pageDown = "PGDWN"
+    /// Media keys. `PLAY` and `PAUSE` are read as `PLAYPAUSE`: SDL 2 reports one key for both.
+    case playPause = "PLAYPAUSE"
+    case stop = "STOP"
+    case next = "NEXT"
+    case previous = "PREV"
+    case mute = "MUTE"
+    case volumeUp = "VOLUME_UP"
+    case volumeDown = "VOLUME_DOWN"
 }
 
 /// A key as `input.conf` names it: a key name and modifiers, comparable with `==`.
@@ -129,6 +137,10 @@ extension InputKey {
         let upper = rest.uppercased()
         if upper == "SHARP" {
             self.init(character: "#", modifiers: modifiers)!
+            return
+        }
+        if upper == "PLAY" || upper == "PAUSE" {
+            self.init(.playPause, modifiers: modifiers)
             return
         }
         guard let named = NamedKey(rawValue: upper) else { throw .unknownKey }

@@ -17,16 +17,20 @@ public final class OpenDialog: Sendable {
         guard !isShowing.exchange(true, ordering: .acquiringAndReleasing) else { return }
         chooser.chooseFiles { [self] choice in
             isShowing.store(false, ordering: .releasing)
-            if let command = Self.command(for: choice) { channel.send(command) }
+            for command in Self.commands(for: choice) { channel.send(command) }
         }
     }
 
-    /// The files chosen become the playlist; with no chooser, the way to open a file is said.
-    static func command(for choice: FileChoice) -> PlayerCommand? {
+    /// The media files chosen become the playlist; subtitle files chosen alone join the video
+    /// playing. With no chooser, the way to open a file is said.
+    static func commands(for choice: FileChoice) -> [PlayerCommand] {
         switch choice {
-        case .chosen(let paths): paths.isEmpty ? nil : .openFiles(paths)
-        case .cancelled: nil
-        case .unavailable: .showText(FileChooserChain.unavailableMessage, seconds: 5)
+        case .chosen(let paths):
+            let media = paths.filter { !SidecarFinder.isSubtitleFile($0) }
+            if !media.isEmpty { return [.openFiles(media)] }
+            return paths.map { .addSubtitleFile(SubtitleFileRequest(path: $0), .select) }
+        case .cancelled: return []
+        case .unavailable: return [.showText(FileChooserChain.unavailableMessage, seconds: 5)]
         }
     }
 }

@@ -84,8 +84,10 @@ enum IPCCommandMapper {
             _ = try arguments.bind([], required: 0)
             return .perform(.frameBackStep)
         case "screenshot":
-            _ = try arguments.bind(["flags"], required: 0)
-            return .perform(.screenshot)
+            let slots = try arguments.bind(["flags"], required: 0)
+            let flags = try slots[0].map(string) ?? "subtitles"
+            guard ["subtitles", "video", "window"].contains(flags) else { throw .invalidParameter }
+            return .perform(flags == "video" ? .screenshotVideo : .screenshot)
         case "ab-loop":
             _ = try arguments.bind([], required: 0)
             return .perform(.cycleABLoop)
@@ -101,6 +103,18 @@ enum IPCCommandMapper {
         case "loadfile":
             let slots = try arguments.bind(["url", "flags"], required: 1)
             return .perform(.loadFile(try string(slots[0])))
+        case "sub-add":
+            let slots = try arguments.bind(["url", "flags", "title", "lang"], required: 1)
+            let flag = try slots[1].map(string) ?? "select"
+            guard let mode = SubtitleAddMode(rawValue: flag) else { throw .invalidParameter }
+            let file = SubtitleFileRequest(path: try string(slots[0]), title: try slots[2].map(string),
+                                           language: try slots[3].map(string))
+            return .perform(.addSubtitleFile(file, mode))
+        case "sub-seek":
+            let slots = try arguments.bind(["skip"], required: 1)
+            let skip = try integer(slots[0])
+            guard skip != 0 else { throw .invalidParameter }
+            return .perform(.subtitleSeek(skip))
         case "show-text":
             let slots = try arguments.bind(["text", "duration"], required: 1)
             let text = try string(slots[0])

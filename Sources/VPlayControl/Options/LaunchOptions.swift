@@ -19,6 +19,8 @@ public struct LaunchOptions: Sendable, Equatable {
     public var savePositionOnQuit = true
     /// Seek-bar previews (`--thumbnails=yes|no`): a second, low-priority decoder per video file.
     public var thumbnails = true
+    /// When the screensaver is kept off (`--stop-screensaver`).
+    public var stopScreensaver = ScreensaverPolicy.yes
     /// No status line and no messages except errors.
     public var reallyQuiet = false
     /// Number of `-v` given.

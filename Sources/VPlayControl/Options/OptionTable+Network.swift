@@ -17,7 +17,7 @@ extension OptionTable {
             }
             draft.options.player.network.headerFields += fields
         },
-        OptionSpec(["--network-timeout"], .value("SECONDS"), "give up on a server silent this long", default: "60") { draft, use throws(OptionError) in
+        OptionSpec(["--network-timeout"], .value("SECS"), "give up on a server silent this long", default: "60") { draft, use throws(OptionError) in
             draft.options.player.network.timeout = try use.number(in: 0.1...86_400)
         },
         OptionSpec(["--tls-verify"], .flag, "check servers' TLS certificates", default: "yes") { draft, use throws(OptionError) in
@@ -48,13 +48,13 @@ extension OptionTable {
                    default: "50MiB") { draft, use throws(OptionError) in
             draft.options.player.cache.maxBackBytes = try use.byteSize()
         },
-        OptionSpec(["--cache-secs"], .value("SECONDS"), "seconds to read ahead when the bytes allow", default: "1000") { draft, use throws(OptionError) in
+        OptionSpec(["--cache-secs"], .value("SECS"), "seconds to read ahead when the bytes allow", default: "1000") { draft, use throws(OptionError) in
             draft.options.player.cache.readAheadSeconds = try use.number(in: 0...Double(Int32.max))
         },
         OptionSpec(["--cache-pause"], .flag, "pause while the cache is empty", default: "yes") { draft, use throws(OptionError) in
             draft.options.player.cache.pausesWhenEmpty = try use.flag()
         },
-        OptionSpec(["--cache-pause-wait"], .value("SECONDS"), "seconds buffered before playing on after the cache ran dry",
+        OptionSpec(["--cache-pause-wait"], .value("SECS"), "seconds buffered before playing on after the cache ran dry",
                    default: "1") { draft, use throws(OptionError) in
             draft.options.player.cache.pauseWait = try use.number(in: 0...3600)
         },

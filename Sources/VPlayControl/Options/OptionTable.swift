@@ -31,11 +31,18 @@ enum OptionTable {
         OptionSpec(["--force-window"], .flag, "show the window even with no file (the idle window)", default: "no") { draft, use throws(OptionError) in
             draft.options.forceWindow = try use.flag()
         },
-        OptionSpec(["--loop"], .optionalValue("N|inf|no"), "play N more times; bare or inf/yes: forever", default: "no") { draft, use throws(OptionError) in
+        OptionSpec(["--loop", "--loop-file"], .optionalValue("N|inf|no"), "play N more times; bare or inf/yes: forever", default: "no") { draft, use throws(OptionError) in
             switch use.value {
             case nil, "inf", "yes": draft.options.player.loopCount = nil
             case "no": draft.options.player.loopCount = 0
             default: draft.options.player.loopCount = try use.integer(in: 0...Int(Int32.max))
+            }
+        },
+        OptionSpec(["--loop-playlist"], .optionalValue("inf|no"), "after the last file, play the first again", default: "no") { draft, use throws(OptionError) in
+            switch use.value {
+            case nil, "inf", "yes": draft.options.player.loopsPlaylist = true
+            case "no": draft.options.player.loopsPlaylist = false
+            case let other?: throw .invalidValue(use.name, other, expected: "inf or no")
             }
         },
         OptionSpec(["-loop"], .value("N"), "ffplay style: play N times in all; 0: forever", default: "1") { draft, use throws(OptionError) in
@@ -94,8 +101,28 @@ enum OptionTable {
         OptionSpec(["--slang"], .value("LANGS"), "subtitle languages to prefer, e.g. en,fr", default: "none") { draft, use throws(OptionError) in
             draft.options.player.subtitleLanguages = try use.languages()
         },
+    ] + subtitleOptions + [
         OptionSpec(["--thumbnails"], .flag, "seek-bar previews: a picture of the video above the pointer", default: "yes") { draft, use throws(OptionError) in
             draft.options.thumbnails = try use.flag()
+        },
+        OptionSpec(["--stop-screensaver"], .optionalValue("yes|no|always"), "keep the screensaver off while video plays; always: also paused", default: "yes") { draft, use throws(OptionError) in
+            let text = use.value ?? "yes"
+            guard let policy = ScreensaverPolicy(rawValue: text) else {
+                throw .invalidValue(use.name, text, expected: "yes, no or always")
+            }
+            draft.options.stopScreensaver = policy
+        },
+        OptionSpec(["--deinterlace"], .value("auto|yes|no"), "deinterlace (bwdif, one frame per field): auto = frames flagged interlaced", default: "auto") { draft, use throws(OptionError) in
+            draft.options.player.picture.deinterlace = DeinterlaceMode(rawValue: try use.choice(for: "deinterlace")) ?? .auto
+        },
+        OptionSpec(["--tone-mapping"], .value("auto|clip|mobius|reinhard|hable|bt.2390"), "how HDR (PQ, HLG) highlights fit into SDR white", default: "auto") { draft, use throws(OptionError) in
+            draft.options.player.picture.toneMapping = ToneMappingCurve(rawValue: try use.choice(for: "tone-mapping")) ?? .auto
+        },
+        OptionSpec(["--hdr-peak"], .value("auto|NITS"), "brightest HDR content in cd/m², 100..10000; auto: the stream's metadata", default: "auto") { draft, use throws(OptionError) in
+            draft.options.player.picture.hdrPeak = use.value == "auto" ? nil : try use.number(in: 100...10000)
+        },
+        OptionSpec(["--hwdec"], .value("no|auto|auto-safe|vaapi|vdpau|nvdec"), "decode video on the GPU where one can; software when it cannot", default: "no") { draft, use throws(OptionError) in
+            draft.options.player.picture.hwdec = HardwareDecoding(rawValue: try use.choice(for: "hwdec")) ?? .no
         },
         OptionSpec(["--screenshot-directory"], .value("DIR"), "where screenshots go", default: "current directory") { draft, use throws(OptionError) in
             draft.options.player.screenshotDirectory = try use.text()
@@ -128,7 +155,10 @@ enum OptionTable {
             draft.options.reallyQuiet = try use.flag()
         },
         OptionSpec(["-v"], .flag, "more log output; repeat for more", default: "0") { draft, use throws(OptionError) in
-            if try use.flag() { draft.options.verbosity += 1 }
+            if try use.flag() {
+                draft.options.verbosity += 1
+                draft.options.player.verbose = true
+            }
         },
         OptionSpec(["--input-ipc-server"], .value("PATH"), "serve mpv-style JSON IPC on a Unix socket at PATH", default: "none") { draft, use throws(OptionError) in
             draft.options.ipcServerPath = try use.text()

@@ -12,6 +12,21 @@ extension OptionUse {
         try checked(.number(try number()), for: property, in: state).number ?? 0
     }
 
+    /// One of the names a choice property (`deinterlace`) takes.
+    func choice(for property: String) throws(OptionError) -> String {
+        let value = try text()
+        guard case .choice(let names)? = try? PropertyRegistry.property(named: property).domain else { return value }
+        guard let name = try? PropertyRegistry.property(named: property).check(.text(value), in: PlayerState()),
+              case .text(let chosen) = name else {
+            throw .invalidValue(self.name, value, expected: "one of " + names.joined(separator: ", "))
+        }
+        return chosen
+    }
+
+    func text(for property: String) throws(OptionError) -> String {
+        try checked(.text(try text()), for: property).textValue ?? ""
+    }
+
     func time(for property: String) throws(OptionError) -> Double {
         try checked(.number(try time()), for: property).number ?? 0
     }

@@ -5,7 +5,7 @@ import Foundation
 /// using FFmpeg's send/receive API. Follows the queue's serial: when it changes the
 /// codec is flushed and frames from before the seek are never produced.
 final class Decoder: @unchecked Sendable {
-    private let codec: CodecContext
+    private var codec: CodecContext
     private let packets: PacketQueue
     private let frames: FrameQueue
     private let kind: AVMediaType
@@ -30,6 +30,21 @@ final class Decoder: @unchecked Sendable {
     /// After a drain: frames ending at or before this time are out already (the target too).
     private var shownThrough: Double?
     private var damage = DamageTracker()
+    /// For video: deinterlacing and tone mapping on the way to the frame queue; set before `start`.
+    var processor: PictureProcessor?
+    /// Decoding on a hardware device, until it fails; set before `start`.
+    var hardware: HardwareSession? {
+        didSet { hardwareName.withLock { [name = hardware?.name ?? "no"] in $0 = name } }
+    }
+    /// What decodes now: a hardware API's name, or `no` (`hwdec-current`).
+    let hardwareName = Locked("no")
+    /// Told once, on the decoder's thread, when hardware decoding gives way to software.
+    var onHardwareFallback: ((String) -> Void)?
+    private var needsFallback = false
+    /// The newest frame time handed on at this serial: after a fall-back the frames decoded
+    /// again up to it are not shown twice.
+    private var handedThrough = -Double.infinity
+    private var replayDropsThrough: Double?
     /// Told once per burst of damage, on the decoder's thread; set before `start`.
     var onDamage: (@Sendable (DamageTracker.Burst) -> Void)?
     private let done = DispatchSemaphore(value: 0)
@@ -90,6 +105,10 @@ final class Decoder: @unchecked Sendable {
                 // A seek happened: forget everything decoded before it.
                 avcodec_flush_buffers(codec.pointer)
                 shortcut.reset()
+                processor?.reset()
+                hardware?.forgetPackets()
+                handedThrough = -.infinity
+                replayDropsThrough = nil
                 packetSerial = entry.serial
                 state.withLock { $0.finishedSerial = -1 }
                 report(damage.finish())
@@ -105,6 +124,7 @@ final class Decoder: @unchecked Sendable {
                     state.withLock { $0.packetTime = time; $0.packetTimeSerial = serial }
                 }
                 skipUnneededFrames(before: packet.pointer)
+                hardware?.note(packet)
                 send(packet.pointer)
                 if approach != nil, heading(for: packet) {
                     guard drainThenReplay() else { return }
@@ -115,7 +135,30 @@ final class Decoder: @unchecked Sendable {
                 send(nil)
             }
             guard receiveAll() else { return }
+            if needsFallback { guard fallBackToSoftware() else { return } }
         }
+    }
+
+    /// The hardware decoder failed: a software codec takes over, decoding again from the last
+    /// keyframe and handing on only the frames after those already shown. False on abort.
+    private func fallBackToSoftware() -> Bool {
+        needsFallback = false
+        guard let session = hardware else { return true }
+        hardware = nil
+        guard let software = try? session.softwareCodec() else {
+            onHardwareFallback?("hwdec: \(session.name) failed and software decoding cannot open")
+            return true
+        }
+        codec = software
+        onHardwareFallback?("hwdec: \(session.name) failed; decoding in software from the last keyframe")
+        replayDropsThrough = handedThrough
+        for packet in session.packetsSinceKeyframe {
+            if packets.serial != packetSerial { return true }
+            skipUnneededFrames(before: packet.pointer)
+            send(packet.pointer)
+            guard receiveAll() else { return false }
+        }
+        return true
     }
 
     /// An exact seek's drop point, moved past what a drain has put out already.
@@ -184,6 +227,10 @@ final class Decoder: @unchecked Sendable {
             guard receiveAll() else { return }
             status = avcodec_send_packet(codec.pointer, packet)
         }
+        if status < 0, status != FFmpegError.again, status != FFmpegError.endOfFile, hardware != nil {
+            needsFallback = true
+            return
+        }
         // A packet the codec refuses (damage) is skipped; decoding goes on with the next.
         if status < 0, status != FFmpegError.again, status != FFmpegError.endOfFile, let packet {
             recordError(at: MediaFile.seconds(packet.pointee.pts, codec.timeBase))
@@ -208,9 +255,15 @@ final class Decoder: @unchecked Sendable {
             if status == FFmpegError.again { return true }
             if status == FFmpegError.endOfFile {
                 avcodec_flush_buffers(codec.pointer)
+                // The deinterlacer holds a frame back for its look ahead: let it out.
+                guard processor?.finish(emit: queue) ?? true else { return false }
                 if drainingToTarget { return true }   // not the end of the stream
                 state.withLock { $0.finishedSerial = packetSerial }
                 report(damage.finish())
+                return true
+            }
+            if status < 0, hardware != nil {
+                needsFallback = true
                 return true
             }
             if status < 0 {
@@ -220,7 +273,22 @@ final class Decoder: @unchecked Sendable {
                 if failures > 64 { return true }
                 continue
             }
+            if let session = hardware {
+                guard session.download(scratch) else {
+                    scratch.unref()
+                    needsFallback = true
+                    return true
+                }
+                if session.decodesInSoftware {
+                    hardware = nil
+                    onHardwareFallback?("hwdec: \(session.name) cannot decode this stream; decoding in software")
+                }
+            }
             stamp(scratch)
+            if let through = replayDropsThrough, scratch.pts.isFinite, scratch.pts <= through + 0.000_001 {
+                scratch.unref()   // shown already, decoded again after a fall-back
+                continue
+            }
             let flags = scratch.pointer.pointee
             if flags.decode_error_flags != 0 || flags.flags & AV_FRAME_FLAG_CORRUPT != 0 {
                 recordError(at: scratch.pts)   // concealed: shown, but counted as damage
@@ -246,12 +314,20 @@ final class Decoder: @unchecked Sendable {
                 return true
             }
             scratch.seekTarget = dropBefore ?? .nan
-            guard let slot = frames.writableSlot() else { return false }
-            slot.take(scratch)
-            let serial = packetSerial
-            state.withLock { $0.pushedSerial = serial }
-            frames.push()
+            if scratch.pts.isFinite { handedThrough = max(handedThrough, scratch.pts) }
+            guard processor?.process(scratch, emit: queue) ?? queue(scratch) else { return false }
         }
+    }
+
+    /// Moves `frame` into the frame queue, unless a seek made it stale. False on abort.
+    private func queue(_ frame: Frame) -> Bool {
+        guard packets.serial == packetSerial else { frame.unref(); return true }
+        guard let slot = frames.writableSlot() else { return false }
+        slot.take(frame)
+        let serial = packetSerial
+        state.withLock { $0.pushedSerial = serial }
+        frames.push()
+        return true
     }
 
     private func stamp(_ frame: Frame) {

@@ -12,10 +12,15 @@ final class CodecContext: @unchecked Sendable {
     /// 1.50 s with 2 (medians of 6). Exact seeks and real-time CPU were the same either way.
     static let threadCount = Int32(max(1, min(16, av_cpu_count() + 1)))
 
+    /// Decodes on this device; nil for software.
+    let hardware: HardwareDevice?
+
     /// - Parameters:
-    ///   - threads: decoding threads (frame threading above 1).
+    ///   - threads: decoding threads (frame threading above 1); one on a hardware device.
+    ///   - hardware: the device to decode on, nil for the CPU.
     ///   - configure: settings applied before the codec opens (skipping, flags).
     init(stream: UnsafeMutablePointer<AVStream>, path: String, threads: Int32 = CodecContext.threadCount,
+         hardware: HardwareDevice? = nil,
          configure: (UnsafeMutablePointer<AVCodecContext>) -> Void = { _ in }) throws(PlayerError) {
         let parameters = stream.pointee.codecpar!
         guard let codec = avcodec_find_decoder(parameters.pointee.codec_id) else {
@@ -26,11 +31,19 @@ final class CodecContext: @unchecked Sendable {
         }
         pointer = ctx
         timeBase = stream.pointee.time_base
+        self.hardware = hardware
         var status = avcodec_parameters_to_context(ctx, parameters)
         if status >= 0 {
             ctx.pointee.pkt_timebase = stream.pointee.time_base
             // Frame threading: decode runs ahead of presentation.
             ctx.pointee.thread_count = threads
+            if let hardware {
+                ctx.pointee.hw_device_ctx = hardware.reference()
+                ctx.pointee.thread_count = 1
+                // The format get_format asks for, carried in the context itself (no captures).
+                ctx.pointee.opaque = UnsafeMutableRawPointer(bitPattern: Int(hardware.pixelFormat.rawValue))
+                ctx.pointee.get_format = chooseHardwareFormat
+            }
             configure(ctx)
             status = avcodec_open2(ctx, codec, nil)
         }
@@ -51,4 +64,19 @@ final class CodecContext: @unchecked Sendable {
         var ctx: UnsafeMutablePointer<AVCodecContext>? = pointer
         avcodec_free_context(&ctx)
     }
+}
+
+/// libavcodec's get_format for hardware decoding: the device's format when offered, else
+/// the last (a software one), with which the codec decodes on the CPU.
+private func chooseHardwareFormat(_ context: UnsafeMutablePointer<AVCodecContext>?,
+                                  _ formats: UnsafePointer<AVPixelFormat>?) -> AVPixelFormat {
+    let wanted = Int32(truncatingIfNeeded: Int(bitPattern: context?.pointee.opaque))
+    var chosen = AV_PIX_FMT_NONE
+    var next = formats
+    while let format = next?.pointee, format != AV_PIX_FMT_NONE {
+        if format.rawValue == wanted { return format }
+        chosen = format
+        next = next! + 1
+    }
+    return chosen
 }

@@ -9,14 +9,16 @@ struct ScreenshotError: Error, Equatable, CustomStringConvertible {
     var description: String { "cannot write screenshot '\(path)': \(reason)" }
 }
 
-/// Saves decoded video frames as PNG files (mpv's `s` key, without subtitles or OSD).
+/// Saves decoded video frames as PNG files (mpv's `s` and `S` keys: with or without subtitles, never the OSD).
 enum ScreenshotWriter {
-    /// Writes `frame` at its decoded size, converted to RGB24, as a PNG at `url`. The file
-    /// appears complete or not at all.
-    static func writePNG(of frame: UnsafeMutablePointer<AVFrame>, to url: URL) throws(ScreenshotError) {
+    /// Writes `frame` at its decoded size, converted to RGB24, as a PNG at `url`; `decorate`
+    /// may paint over the RGB24 pixels first (subtitles). The file appears complete or not at all.
+    static func writePNG(of frame: UnsafeMutablePointer<AVFrame>, to url: URL,
+                         decorate: (_ rgb: UnsafeMutablePointer<UInt8>, _ pitch: Int) -> Void = { _, _ in }) throws(ScreenshotError) {
         let png: [UInt8]
         do throws(EncodingFailure) {
             let rgb = try RGBConverter(for: frame).convert(frame)
+            if let pixels = rgb.pointer.pointee.data.0 { decorate(pixels, Int(rgb.pointer.pointee.linesize.0)) }
             png = try PNGEncoder(width: frame.pointee.width, height: frame.pointee.height).encode(rgb.pointer)
         } catch {
             throw ScreenshotError(path: url.path, reason: error.reason)

@@ -49,9 +49,14 @@ extension Player {
             state.exitCode = code
             events.append(.endFile(reason: .quit))
         case .playlistNext:
-            if options.hasNextFile { state.playlistMove = .next }
+            if let move = nextFile { state.playlistMove = move }
         case .playlistPrevious:
-            if options.hasPreviousFile { state.playlistMove = .previous }
+            if options.hasPreviousFile { state.playlistMove = .previous } else if state.loopsPlaylist { state.playlistMove = .last }
+        case .setLoopFile(let count):
+            state.loopFile = count
+            loopsLeft = count
+        case .setLoopPlaylist(let loops):
+            state.loopsPlaylist = loops
         case .loadFile(let path):
             // Checked beside playback; the answer comes in `takeCheckedLoads`.
             pendingLoads.append(PlayabilityCheck(path: path, options: options, done: wake))
@@ -69,7 +74,9 @@ extension Player {
         case let .adjust(property, adjustment):
             adjust(property, by: adjustment)
         case .screenshot:
-            saveScreenshot(now: now)
+            saveScreenshot(includingSubtitles: true, now: now)
+        case .screenshotVideo:
+            saveScreenshot(includingSubtitles: false, now: now)
         case let .selectTrack(kind, choice):
             selectTrack(kind, choice, now: now)
         case let .cycleTrack(kind, down):
@@ -77,6 +84,19 @@ extension Player {
                         now: now)
         case .goToChapter(let destination):
             goToChapter(destination, now: now)
+        case .setPicture(let picture):
+            setPicture(picture, now: now)
+        case .setSubtitle(let setting):
+            state.subtitles = state.subtitles.with(setting)
+            show(state.subtitles.message(for: setting), now: now)
+        case .selectSecondarySubtitles(let choice):
+            selectSecondarySubtitles(choice, now: now)
+        case let .addSubtitleFile(file, mode):
+            addSubtitleFile(file, mode: mode, now: now)
+        case .searchSubtitles(let phrase):
+            searchSubtitles(for: phrase, now: now)
+        case .subtitleSeek(let direction):
+            seekToSubtitleLine(forward: direction > 0, now: now)
         case .quitSavingPosition:
             state.savesPositionOnQuit = true
             state.isQuitting = true
@@ -236,5 +256,24 @@ extension Player {
         // covers it, and the position is its own time (mpv's), not the middle.
         let target = current.pts - startTime - duration / 2
         requestSeek(to: max(0, target), precision: .exact, announce: true, reportsTarget: false)
+    }
+}
+
+extension Player {
+    /// Takes effect from the next frame decoded; the frames already queued show as they are.
+    func setPicture(_ picture: PictureSettings, now: Double) {
+        let old = state.picture
+        state.picture = picture
+        pictureSettings.current = picture
+        if picture.deinterlace != old.deinterlace {
+            show("Deinterlace: \(picture.deinterlace.rawValue)", now: now)
+        }
+        if picture.hwdec != old.hwdec {
+            reopenVideo(now: now)
+            show("Hardware decoding: \(picture.hwdec.rawValue)", now: now)
+        }
+        if picture.toneMapping != old.toneMapping {
+            show("Tone mapping: \(picture.toneMapping.rawValue)", now: now)
+        }
     }
 }

@@ -21,7 +21,7 @@ extension Player {
     }
 
     /// Saves the picture on screen at its native size as a PNG and says where it went.
-    func saveScreenshot(now: Double) {
+    func saveScreenshot(includingSubtitles: Bool, now: Double) {
         guard let frame = currentFrame else {
             show("No picture to save", now: now)
             return
@@ -30,7 +30,10 @@ extension Player {
         let name = ScreenshotWriter.fileName(mediaPath: state.path, position: state.position)
         let url = ScreenshotWriter.uniqueURL(in: directory, name: name)
         do {
-            try ScreenshotWriter.writePNG(of: frame.pointer, to: url)
+            let width = Int(frame.pointer.pointee.width), height = Int(frame.pointer.pointee.height)
+            try ScreenshotWriter.writePNG(of: frame.pointer, to: url) { rgb, pitch in
+                if includingSubtitles { paintSubtitles(onRGB: rgb, pitch: pitch, width: width, height: height) }
+            }
             show("Screenshot: \(url.path)", now: now, seconds: 3)
         } catch {
             show("\(error)", now: now, seconds: 4)

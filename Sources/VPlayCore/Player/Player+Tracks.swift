@@ -45,6 +45,7 @@ extension Player {
         state.tracks = tracks.map { track in
             var track = track
             track.isSelected = playing.contains(track.streamIndex)
+            track.isSecondarySelection = track.kind == .sub && track.streamIndex == secondarySubtitles?.streamIndex
             return track
         }
         state.hasAudio = audio != nil
@@ -55,9 +56,11 @@ extension Player {
         var routes = Demuxer.Routes()
         if let video { routes.queues[video.streamIndex] = video.packets }
         if let audio { routes.queues[audio.streamIndex] = audio.packets }
-        if let subtitles {
-            routes.queues[subtitles.streamIndex] = subtitles.packets
-            routes.sparse.insert(subtitles.streamIndex)
+        for source in [subtitles, secondarySubtitles] {
+            if let source, let packets = source.packets {
+                routes.queues[source.streamIndex] = packets
+                routes.sparse.insert(source.streamIndex)
+            }
         }
         return routes
     }
@@ -118,30 +121,40 @@ extension Player {
     }
 
     private func switchSubtitles(to track: Track?, now: Double) {
+        if let track, track.streamIndex == secondarySubtitles?.streamIndex {
+            // One track is not shown twice: it moves from the top to the main place.
+            secondarySubtitles?.stop()
+            secondarySubtitles = nil
+        }
         subtitles?.stop()
         subtitles = nil
         state.subtitleText = nil
         if let track {
             do {
-                let path = try SubtitleTrackPath(file: file, stream: track.streamIndex,
-                                                 packets: demuxer.makeQueue(for: track.streamIndex))
+                let path = try Self.subtitleSource(for: track, file: file, demuxer: demuxer, files: subtitleFiles)
                 path.start()
                 subtitles = path
+                prepareSubtitleFonts()
             } catch {
                 warn("subtitle track \(track.id): \(error)")
             }
         }
-        // The lines from where playback is, not from where reading had got to.
-        demuxer.setRoutes(routes, refreshAt: masterTime(at: now) ?? state.position + startTime)
+        if subtitles?.packets != nil {
+            // The lines from where playback is, not from where reading had got to.
+            demuxer.setRoutes(routes, refreshAt: masterTime(at: now) ?? state.position + startTime)
+        } else {
+            demuxer.setRoutes(routes)
+        }
     }
 
-    private func switchVideo(to track: Track?, now: Double) {
+    fileprivate func switchVideo(to track: Track?, now: Double) {
         video?.stop()
         video = nil
         if let track {
             do {
                 let path = try VideoPath(file: file, stream: track.streamIndex,
-                                         packets: demuxer.makeQueue(for: track.streamIndex), wake: wake)
+                                         packets: demuxer.makeQueue(for: track.streamIndex),
+                                         picture: pictureSettings, warn: warn, verbose: verbose, wake: wake)
                 path.decoder.replayHold = options.seekReplayHold
                 path.scheduler.speed = state.speed
                 if state.isPaused { path.scheduler.pause(now: now) }
@@ -157,5 +170,51 @@ extension Player {
         demuxer.setRoutes(routes)
         // Every stream reads again from the position, the new picture among them.
         requestSeek(to: state.position, precision: .exact, announce: false)
+    }
+
+    /// `secondary-sid`: a second subtitle track at the top, or none (`auto` is none, as in mpv).
+    func selectSecondarySubtitles(_ choice: TrackChoice, now: Double) {
+        var track: Track?
+        if case .id(let id) = choice {
+            guard let found = Self.track(.sub, id, in: tracks) else {
+                warn("no subtitle track \(id)")
+                show("No subtitle track \(id)", now: now)
+                return
+            }
+            guard id != state.selectedTrackID(.sub) else {
+                show("Subtitle track \(id) is already shown", now: now)
+                return
+            }
+            track = found
+        }
+        guard track?.id != state.secondarySubtitleID else { return }
+        secondarySubtitles?.stop()
+        secondarySubtitles = nil
+        if let track {
+            do {
+                let source = try Self.subtitleSource(for: track, file: file, demuxer: demuxer, files: subtitleFiles)
+                source.start()
+                secondarySubtitles = source
+                prepareSubtitleFonts(for: .secondary)
+            } catch {
+                warn("subtitle track \(track.id): \(error)")
+            }
+        }
+        if secondarySubtitles?.packets != nil {
+            demuxer.setRoutes(routes, refreshAt: masterTime(at: now) ?? state.position + startTime)
+        } else {
+            demuxer.setRoutes(routes)
+        }
+        publishTracks()
+        show("Secondary subtitles: \(track?.label ?? "no")", now: now)
+    }
+}
+
+extension Player {
+    /// Opens the playing video track's decoder again (hardware decoding changed), from the
+    /// position as after a seek.
+    func reopenVideo(now: Double) {
+        guard let video, let track = tracks.first(where: { $0.kind == .video && $0.streamIndex == video.streamIndex }) else { return }
+        switchVideo(to: track, now: now)
     }
 }

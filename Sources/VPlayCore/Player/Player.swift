@@ -19,8 +19,11 @@ public final class Player {
     let options: PlayerOptions
     let file: MediaFile
     let demuxer: Demuxer
-    /// Every track of the file; which ones play is in the paths below.
-    let tracks: [Track]
+    /// Every track of the file and the subtitle files added to it; which ones play is in the
+    /// paths below.
+    var tracks: [Track]
+    /// Subtitle files beside the video or added, by their tracks' stream index.
+    var subtitleFiles: [Int: SubtitleFile] = [:]
     /// The sound device, opened once when the file has sound, whatever track plays.
     let output: AudioOutput?
     /// The selected audio track's sound; nil for none.
@@ -35,7 +38,14 @@ public final class Player {
     /// Files asked for (`loadfile`, a drop) being checked before they replace this one.
     var pendingLoads: [PlayabilityCheck] = []
     /// The selected subtitle track's lines; nil for none.
-    var subtitles: SubtitleTrackPath?
+    var subtitles: SubtitleSource?
+    /// The second subtitle track, shown at the top, and what draws it.
+    var secondarySubtitles: SubtitleSource?
+    var secondaryCompositor: SubtitleCompositor?
+    /// What `state.subtitleList` was last made from.
+    var publishedSubtitleList: SubtitleListKey?
+    /// Draws them; made with the first subtitle track, its fonts loaded on a thread of its own.
+    var subtitleCompositor: SubtitleCompositor?
     private let coverArt: CoverArt?
     let monotonic: @Sendable () -> Double
     let wake: @Sendable () -> Void
@@ -52,6 +62,8 @@ public final class Player {
     }
     var loopsLeft: Int?
     private var shownSerial = -1
+    private var lastShownTime = Double.nan
+    private var frameInterval = SmoothedValue(weight: 0.1)
     let startTime: Double
     var abLoop = ABLoop()
     private var startedAt: Double = 0
@@ -67,6 +79,10 @@ public final class Player {
     var lastReconnectNotice: Double?
     /// Problems worth a line on stderr while playing (the user's `warn`).
     let warn: @Sendable (String) -> Void
+    /// Lines worth printing only with `-v`.
+    let verbose: @Sendable (String) -> Void
+    /// Deinterlacing as the video decoder's thread reads it.
+    let pictureSettings: SharedPictureSettings
     /// Bursts of decode errors reported so far, oldest first (decoder threads append).
     let damage = Locked([DamageTracker.Burst]())
 
@@ -85,11 +101,21 @@ public final class Player {
         self.monotonic = monotonic
         self.wake = wake
         self.warn = warn
+        let quiet: @Sendable (String) -> Void = { _ in }
+        verbose = options.verbose ? warn : quiet
+        pictureSettings = SharedPictureSettings(options.picture)
+        state.picture = options.picture
         let file = try MediaFile(path: path, options: options, interrupt: interrupt)
         self.file = file
         startTime = file.startTime
         loopsLeft = options.loopCount
-        let tracks = TrackCatalog.tracks(of: file)
+        state.loopFile = options.loopCount
+        state.loopsPlaylist = options.loopsPlaylist
+        var tracks = TrackCatalog.tracks(of: file)
+        let external = Self.openSubtitleFiles(Self.subtitleFilePaths(for: path, options: options), after: tracks,
+                                              options: options, warn: warn, wake: wake)
+        tracks += external.map(\.track)
+        subtitleFiles = Dictionary(uniqueKeysWithValues: external.map { ($0.track.streamIndex, $0.file) })
         self.tracks = tracks
         demuxerCacheEnabled = options.cache.isEnabled(for: file.location.kind)
         let demuxer = Demuxer(file: file, cache: demuxerCacheEnabled ? DemuxCacheLimits(options.cache) : nil) { _, _ in wake() }
@@ -104,7 +130,10 @@ public final class Player {
         let hasSound = options.audioEnabled && tracks.contains { $0.kind == .audio }
         var video: VideoPath?
         if let track = videoID.flatMap({ Self.track(.video, $0, in: tracks) }) {
-            do { video = try VideoPath(file: file, stream: track.streamIndex, packets: demuxer.makeQueue(for: track.streamIndex), wake: wake) } catch let error as PlayerError {
+            do {
+                video = try VideoPath(file: file, stream: track.streamIndex, packets: demuxer.makeQueue(for: track.streamIndex),
+                                      picture: pictureSettings, warn: warn, verbose: verbose, wake: wake)
+            } catch let error as PlayerError {
                 if !hasSound { throw error }
                 warn("\(error.reason); playing without video")
             } catch {}
@@ -135,8 +164,7 @@ public final class Player {
                                              languages: options.subtitleLanguages)
         if let track = subtitleID.flatMap({ Self.track(.sub, $0, in: tracks) }) {
             do {
-                subtitles = try SubtitleTrackPath(file: file, stream: track.streamIndex,
-                                                  packets: demuxer.makeQueue(for: track.streamIndex))
+                subtitles = try Self.subtitleSource(for: track, file: file, demuxer: demuxer, files: subtitleFiles)
             } catch {
                 warn("subtitle track \(track.id): \(error); playing without subtitles")
             }
@@ -156,14 +184,19 @@ public final class Player {
         state.path = path
         state.title = file.title ?? file.streamTitle ?? file.location.displayName
         state.isSeekable = file.isSeekable
+        state.artist = file.tag("artist")
+        state.album = file.tag("album")
+        state.embeddedPicture = file.embeddedPicture
         state.duration = file.duration
         state.chapters = file.chapters(from: startTime)
         state.hasVideo = video != nil || coverArt != nil
         state.videoWidth = geometry?.width ?? 0
         state.videoHeight = geometry?.height ?? 0
         state.containerFPS = video?.frameRate
+        state.hwdecCurrent = video?.decoder.hardwareName.withLock { $0 } ?? "no"
         state.volumeMax = options.volumeMax
         state.speed = options.speed
+        state.subtitles = options.subtitles
         setVolume(options.volume)
         state.isMuted = options.muted
         applyGain()
@@ -173,6 +206,7 @@ public final class Player {
         state.abLoopA = abLoop.a
         state.abLoopB = abLoop.b
         publishTracks()
+        if subtitles != nil { prepareSubtitleFonts() }
     }
 
     /// Reports each burst of damage a decoder meets, once.
@@ -231,6 +265,8 @@ public final class Player {
         audio?.stop()
         retiringAudio.forEach { $0.stop() }
         subtitles?.stop()
+        secondarySubtitles?.stop()
+        subtitleFiles.values.forEach { $0.stop() }
         pendingLoads.forEach { $0.cancel() }
     }
     private var stopped = false
@@ -285,7 +321,8 @@ public final class Player {
         retireSwitchedAudio(now: now)
         takeCheckedLoads(now: now)
         stats.decodeErrors = (video?.decoder.decodeErrors ?? 0) + (audio?.decoder.decodeErrors ?? 0)
-        state.subtitleText = subtitles?.text(at: state.position + startTime)
+        state.hwdecCurrent = video?.decoder.hardwareName.withLock { $0 } ?? "no"
+        publishSubtitles()
         publishCache(now: now)
         watchConnection(now: now)
         followStreamTitle()
@@ -298,6 +335,10 @@ public final class Player {
             if isNearEnd { tick.wakeAt = min(tick.wakeAt, now + 0.02) }
         }
         if lifecycle.isRestarting { tick.wakeAt = min(tick.wakeAt, now + 0.01) }
+        if !state.isPaused, let change = nextSubtitleChange {
+            // A line starts or ends before the next picture (or there is none): wake for it.
+            tick.wakeAt = min(tick.wakeAt, now + max(0.005, (change - subtitleTime) / state.speed))
+        }
         return tick
     }
 
@@ -361,9 +402,19 @@ public final class Player {
         return reached ? max(heard, b) : heard
     }
 
+    /// `estimated-vf-fps`: from the times of the frames shown (field rate once deinterlaced).
+    private func measureFrameRate(_ frame: Frame, newTimeline: Bool) {
+        let interval = frame.pts - lastShownTime
+        lastShownTime = frame.pts
+        guard !newTimeline, interval > 0, interval < 1 else { return }
+        frameInterval.add(interval)
+        state.estimatedFPS = 1 / frameInterval.value
+    }
+
     private func didShow(_ frame: Frame, now: Double) {
         let newTimeline = frame.serial != shownSerial
         shownSerial = frame.serial
+        measureFrameRate(frame, newTimeline: newTimeline)
         let mediaTime = frame.pts - startTime
         stats.framesShown += 1
         if stats.timeToFirstFrame == nil { stats.timeToFirstFrame = now - startedAt }
@@ -518,13 +569,18 @@ public final class Player {
         return true
     }
 
+    /// The next entry, round to the first with `loop-playlist`; nil past the last.
+    var nextFile: PlaylistMove? {
+        options.hasNextFile ? .next : state.loopsPlaylist ? .first : nil
+    }
+
     func endOfFile(now: Double) {
         if let failure = demuxer.failure {
             endWithFailure(failure)
             return
         }
-        if let left = loopsLeft, left <= 0, options.hasNextFile {
-            state.playlistMove = .next
+        if let left = loopsLeft, left <= 0, let move = nextFile {
+            state.playlistMove = move
             events.append(.endFile(reason: .eof))
             return
         }

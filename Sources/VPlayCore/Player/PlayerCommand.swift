@@ -23,10 +23,16 @@ public enum PlayerCommand: Sendable, Equatable {
     case setABLoop(a: Double?, b: Double?)
     /// mpv's `add`, `multiply` and `cycle` on a property, from its value when applied.
     case adjust(property: String, PropertyAdjustment)
-    /// Saves the current video frame as a PNG.
+    /// Saves the current video frame as a PNG, with the subtitles on it.
     case screenshot
+    /// Saves the current video frame alone.
+    case screenshotVideo
     case playlistNext
     case playlistPrevious
+    /// Extra plays of each file: 0 none, nil forever (`loop-file`); the count starts again.
+    case setLoopFile(Int?)
+    /// Whether the first file follows the last (`loop-playlist`).
+    case setLoopPlaylist(Bool)
     /// Opens another file (dropped on the window, or sent over IPC) after the current one.
     case loadFile(String)
     /// Play these files as the new playlist (the Open dialog's choice).
@@ -39,6 +45,18 @@ public enum PlayerCommand: Sendable, Equatable {
     case cycleTrack(Track.Kind, down: Bool)
     /// Seek to a chapter's start (or the end of the file, past the last one).
     case goToChapter(ChapterNavigation.Destination)
+    /// How pictures are prepared for the screen (deinterlacing).
+    case setPicture(PictureSettings)
+    /// Changes how subtitles are shown (`sub-visibility`, `sub-delay`, …).
+    case setSubtitle(SubtitleSetting)
+    /// Shows a second subtitle track at the top (`secondary-sid`), or none.
+    case selectSecondarySubtitles(TrackChoice)
+    /// Adds a subtitle file as a track (`sub-add`, a subtitle file dropped on the window).
+    case addSubtitleFile(SubtitleFileRequest, SubtitleAddMode)
+    /// Seeks exactly to the next subtitle line containing the phrase (the overlay's search).
+    case searchSubtitles(String)
+    /// Seeks to the start of the next (1) or previous (-1) subtitle line, mpv's `sub-seek`.
+    case subtitleSeek(Int)
     case quit(code: Int32)
     /// Quits and remembers the position even when saving on quit is off (mpv's `Q`).
     case quitSavingPosition

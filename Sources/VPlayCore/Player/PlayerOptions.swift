@@ -11,6 +11,8 @@ public struct PlayerOptions: Sendable, Equatable {
     public var idle = false
     /// Extra plays of the file: 0 plays once, nil loops forever.
     public var loopCount: Int? = 0
+    /// After the last file comes the first again.
+    public var loopsPlaylist = false
     public var volume: Double = 100
     public var volumeMax: Double = 100
     public var muted = false
@@ -24,6 +26,13 @@ public struct PlayerOptions: Sendable, Equatable {
     public var subtitleTrack = TrackChoice.auto
     public var audioLanguages: [String] = []
     public var subtitleLanguages: [String] = []
+    /// How subtitles are shown at the start (`--sub-delay`, `--sub-scale`, …).
+    public var subtitles = SubtitleSettings()
+    /// Subtitle files to add (`--sub-file`), and which ones beside the video to add by themselves.
+    public var subtitleFiles: [String] = []
+    public var subtitleAutoLoad = SubtitleAutoLoad.exact
+    /// The code page of subtitle files that are not UTF-8 (`--sub-codepage`); nil: guessed.
+    public var subtitleCodepage: String?
     /// Benchmark mode: every frame is shown as soon as it is decoded, none dropped,
     /// no audio clock.
     public var untimed = false
@@ -42,14 +51,26 @@ public struct PlayerOptions: Sendable, Equatable {
     public var playlistCount = 1
     public var hasNextFile: Bool { playlistPosition + 1 < playlistCount }
     public var hasPreviousFile: Bool { playlistPosition > 0 }
+
     /// Seconds a paused exact seek waits, once its picture is up, before decoding the frames
     /// after it (sooner when playing resumes or a frame step asks). Long enough to span the
     /// seeks of a scrub, short enough that a later press of play finds them ready.
     public var seekReplayHold: Double = 0.3
+    /// Lines for diagnosis (`-v`): hardware decoding giving way to software, say.
+    public var verbose = false
+    /// Deinterlacing, tone mapping, hardware decoding.
+    public var picture = PictureSettings()
     /// How network sources are reached (ignored for local files).
     public var network = NetworkOptions()
     /// The demuxer cache.
     public var cache = CacheOptions()
 
     public init() {}
+
+    /// Takes the loop settings `state` ended with (changed over IPC or MPRIS): they hold for
+    /// the files after it, as options do.
+    public mutating func keepLoops(of state: PlayerState) {
+        loopCount = state.loopFile
+        loopsPlaylist = state.loopsPlaylist
+    }
 }

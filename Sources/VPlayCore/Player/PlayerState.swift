@@ -4,6 +4,11 @@
 public struct PlayerState: Sendable, Equatable {
     public var path: String = ""
     public var title: String = ""
+    /// The file's `artist` and `album` tags.
+    public var artist: String?
+    public var album: String?
+    /// The cover stored in the file, nil for none.
+    public var embeddedPicture: EmbeddedPicture?
     /// Seconds since the start of the file.
     public var position: Double = 0
     /// Seconds; nil when the container does not say.
@@ -31,18 +36,35 @@ public struct PlayerState: Sendable, Equatable {
     /// Audio minus video clock at the last shown frame, seconds.
     public var avOffset: Double?
     public var isFullscreen: Bool = false
+    /// Deinterlacing, tone mapping and hardware decoding as set now.
+    public var picture = PictureSettings()
+    /// The hardware API decoding the video now, or `no` (`hwdec-current`).
+    public var hwdecCurrent = "no"
     /// The file's tracks, those playing marked selected.
     public var tracks: [Track] = []
     /// The file's chapters in time order, times from the start of the file.
     public var chapters: [Chapter] = []
     /// The subtitle text on screen now (mpv's `sub-text`), nil when none shows.
     public var subtitleText: String?
+    /// The second subtitle track's text on screen (mpv's `secondary-sub-text`), nil without one.
+    public var secondarySubtitleText: String?
+    /// How subtitles are shown: visibility, delay, size, position, text style.
+    public var subtitles = SubtitleSettings()
+    /// When the line on screen shows and goes (seconds of the position), nil when none shows.
+    public var subtitleStart: Double?
+    public var subtitleEnd: Double?
+    /// Every line of the subtitle track read so far, timed as they show (seconds of the position).
+    public var subtitleList: [SubtitleEvent] = []
     /// A-B loop points in seconds, nil when unset.
     public var abLoopA: Double?
     public var abLoopB: Double?
     /// On-screen message, and the moment (monotonic seconds) it expires.
     public var message: String?
     public var messageExpiry: Double = 0
+    /// Extra plays of each file (`loop-file`): 0 none, nil forever.
+    public var loopFile: Int? = 0
+    /// After the last file comes the first again (`loop-playlist`).
+    public var loopsPlaylist = false
     /// Set when this file is done and the main loop should switch to another.
     public var playlistMove: PlaylistMove?
     public var playlistPosition: Int = 0
@@ -63,6 +85,11 @@ public struct PlayerState: Sendable, Equatable {
     public var percentPosition: Double? {
         guard let duration, duration > 0 else { return nil }
         return min(100, max(0, position / duration * 100))
+    }
+
+    /// The subtitle track shown at the top, nil for none.
+    public var secondarySubtitleID: Int? {
+        tracks.first { $0.kind == .sub && $0.isSecondarySelection }?.id
     }
 
     /// The id of the track of `kind` that plays, nil for none.

@@ -2,6 +2,9 @@
 public enum PlaylistMove: Sendable, Equatable {
     case next
     case previous
+    /// Round again from the other end (`loop-playlist`).
+    case first
+    case last
     case open(String)
     /// The playlist becomes these files (chosen in the Open dialog), the first playing.
     case replace([String])
@@ -30,6 +33,12 @@ public struct Playlist: Sendable, Equatable {
         case .previous:
             guard index > 0 else { return false }
             index -= 1
+        case .first:
+            guard !entries.isEmpty else { return false }
+            index = 0
+        case .last:
+            guard !entries.isEmpty else { return false }
+            index = entries.count - 1
         case .open(let path):
             // A dropped file plays next and stays in the list.
             entries.insert(path, at: min(index + 1, entries.count))

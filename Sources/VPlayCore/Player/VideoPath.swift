@@ -22,18 +22,29 @@ final class VideoPath {
         return frames.remaining > 0 && frames.peek().serial == shown.serial && frames.peek().pts >= time
     }
 
-    init(file: MediaFile, stream index: Int, packets: PacketQueue, wake: @escaping @Sendable () -> Void) throws {
+    /// - Parameters:
+    ///   - picture: deinterlacing, tone mapping and hardware decoding as set now.
+    ///   - warn: problems worth a line on stderr; `verbose`: lines for `-v` only.
+    init(file: MediaFile, stream index: Int, packets: PacketQueue, picture: SharedPictureSettings,
+         warn: @escaping @Sendable (String) -> Void, verbose: @escaping @Sendable (String) -> Void,
+         wake: @escaping @Sendable () -> Void) throws {
         if let size = file.refusedPictureSize(of: index) {
             throw PlayerError.noDecoder(file.path, "picture size \(size.width)x\(size.height) is too large")
         }
         let stream = file.stream(index)
-        let codec = try CodecContext(stream: stream, path: file.path)
+        let (codec, hardware) = try Self.openCodec(for: stream, path: file.path, choice: picture.current.hwdec,
+                                                   verbose: verbose)
         self.packets = packets
         streamIndex = index
         frames = FrameQueue(capacity: 3, keepsLast: true, onFirstFrame: wake)
         let rate = av_guess_frame_rate(file.context, stream, nil)
         frameRate = rate.num > 0 && rate.den > 0 ? av_q2d(rate) : nil
         decoder = Decoder(codec: codec, packets: packets, frames: frames, kind: AVMEDIA_TYPE_VIDEO, frameRate: rate)
+        let processor = PictureProcessor(settings: picture, timeBase: codec.timeBase)
+        processor.onTrouble = warn
+        decoder.processor = processor
+        decoder.hardware = hardware
+        decoder.onHardwareFallback = verbose
         // Timestamps jumping further than this are discontinuities (ffplay: 10 s, or 3600 s when ts may wrap).
         let discontinuous = file.context.pointee.iformat.pointee.flags & AVFMT_TS_DISCONT != 0
         scheduler = VideoScheduler(frames: frames, packets: packets,

@@ -125,6 +125,26 @@ extension Property {
                         add: add ?? moved(+), multiply: moved(*))
     }
 
+    /// A writable choice among an enumeration's names, kept in the picture settings
+    /// (`deinterlace`); `cycle` goes through them in declaration order.
+    public static func choice<Choice: RawRepresentable & CaseIterable & Sendable>(
+        _ name: String, _ help: String, _ setting: WritableKeyPath<PictureSettings, Choice> & Sendable
+    ) -> Property where Choice.RawValue == String {
+        let names = Choice.allCases.map(\.rawValue)
+        return Property(name, .text, help, get: { .text($0.picture[keyPath: setting].rawValue) },
+                        domain: .choice(names), set: { value, state in
+            var picture = state.picture
+            if case .text(let text) = value, let choice = Choice(rawValue: text) { picture[keyPath: setting] = choice }
+            return .setPicture(picture)
+        }, cycle: { state, up in
+            var picture = state.picture
+            let all = Array(Choice.allCases)
+            let index = all.firstIndex { $0.rawValue == picture[keyPath: setting].rawValue } ?? 0
+            picture[keyPath: setting] = all[(index + (up ? 1 : all.count - 1)) % all.count]
+            return .setPicture(picture)
+        })
+    }
+
     /// The track of one kind that plays (`aid`, `vid`, `sid`): its id, or false for none, as
     /// mpv answers; set to an id, `auto` or `no`; `cycle` goes through the ids, then none.
     public static func track(_ name: String, _ kind: Track.Kind, _ help: String) -> Property {

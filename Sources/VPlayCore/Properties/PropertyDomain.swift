@@ -9,11 +9,17 @@ public enum PropertyDomain: Sendable {
     case numberOrNo(Bounds)
     /// A track of one kind: the id of one the file has, `auto`, or `no` (or false).
     case track(Track.Kind)
+    /// How many more times (mpv's loops): a count from 0, `inf` (or yes, true) or `no` (or false).
+    case loopCount
+    /// One of a few names (`auto`, `yes`, `no`...); a flag stands for `yes` or `no`.
+    case choice([String])
+    /// Text the check accepts (a colour, a font name).
+    case text(@Sendable (String) -> Bool)
 
     /// The number range, for messages and `--help`; nil for flags.
     public func bounds(in state: PlayerState) -> ClosedRange<Double>? {
         switch self {
-        case .flag, .track: nil
+        case .flag, .track, .loopCount, .choice, .text: nil
         case .number(let bounds), .numberOrNo(let bounds): bounds(state)
         }
     }
@@ -27,12 +33,30 @@ public enum PropertyDomain: Sendable {
             return .flag(flag)
         case .numberOrNo where value == .text("no"):
             return value
+        case .choice(let names):
+            let name: String? = switch value {
+            case .text(let text): text
+            case .flag(let flag): flag ? "yes" : "no"
+            default: nil
+            }
+            guard let name, names.contains(name) else { throw .invalidValue }
+            return .text(name)
+        case .text(let accepts):
+            guard case .text(let text) = value, accepts(text) else { throw .invalidValue }
+            return value
         case .track(let kind):
             if value == .text("auto") || value == .text("no") { return value }
             if value.flag == false { return .text("no") }
             guard let number = value.number, number == number.rounded(), number >= 1 else { throw .invalidValue }
             guard state.tracks.contains(where: { $0.kind == kind && Double($0.id) == number }) else {
                 throw .outOfRange(1...Double(max(1, state.tracks.filter { $0.kind == kind }.count)))
+            }
+            return .integer(Int(number))
+        case .loopCount:
+            if value == .text("inf") || value.flag == true { return .text("inf") }
+            if value.flag == false { return .integer(0) }
+            guard let number = value.number, number == number.rounded(), number >= 0, number <= Double(Int32.max) else {
+                throw .invalidValue
             }
             return .integer(Int(number))
         case .number(let bounds), .numberOrNo(let bounds):

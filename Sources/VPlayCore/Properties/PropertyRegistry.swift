@@ -46,9 +46,12 @@ public enum PropertyRegistry {
         .track("aid", .audio, "the audio track playing: an id, or no"),
         .track("vid", .video, "the video track playing: an id, or no"),
         .track("sid", .sub, "the subtitle track shown: an id, or no"),
-        .readOnly("sub-text", .text, "the subtitle text on screen now") { state in
-            .available(state.selectedTrackID(.sub) == nil ? nil : state.subtitleText ?? "")
-        },
+        Property("loop-file", .text, "extra plays of each file: a count, inf or no", get: { loopValue($0.loopFile) },
+                 domain: .loopCount, set: { value, _ in .setLoopFile(loopCount(value)) },
+                 cycle: { state, _ in .setLoopFile(state.loopFile == 0 ? nil : 0) }),
+        Property("loop-playlist", .text, "after the last file, the first again: inf or no", get: { loopValue($0.loopsPlaylist ? nil : 0) },
+                 domain: .loopCount, set: { value, _ in .setLoopPlaylist(loopCount(value) != 0) },
+                 cycle: { state, _ in .setLoopPlaylist(!state.loopsPlaylist) }),
         .readOnly("chapter-list", .list, "every chapter: title, time") { state in
             .list(state.chapters.map { chapter in
                 .map(["time": .number(chapter.time)].merging(chapter.title.map { ["title": .text($0)] } ?? [:]) { a, _ in a })
@@ -87,6 +90,24 @@ public enum PropertyRegistry {
             return .map(fields)
         },
         .readOnly("cache-speed", .integer, "bytes per second read from the source lately") { .available($0.cache.map { Int($0.speed) }) },
+        .choice("deinterlace", "turn interlaced pictures into whole frames: auto (flagged frames), yes, no",
+                 \.deinterlace),
+        .choice("tone-mapping", "how HDR highlights fit into SDR: auto, clip, mobius, reinhard, hable, bt.2390",
+                 \.toneMapping),
+        Property("hwdec", .text, "hardware decoders to try: no, auto, auto-safe, vaapi, vdpau, nvdec; cycle: no and auto-safe",
+                 get: { .text($0.picture.hwdec.rawValue) }, domain: .choice(HardwareDecoding.allCases.map(\.rawValue)),
+                 set: { value, state in
+                     var picture = state.picture
+                     if case .text(let name) = value, let choice = HardwareDecoding(rawValue: name) { picture.hwdec = choice }
+                     return .setPicture(picture)
+                 }, cycle: { state, _ in
+                     // mpv's Ctrl+h: software and the dependable hardware decoders, in turn.
+                     var picture = state.picture
+                     picture.hwdec = picture.hwdec == .no ? .autoSafe : .no
+                     return .setPicture(picture)
+                 }),
+        .readOnly("hwdec-current", .text, "the hardware API decoding the video now, or no") { .text($0.hwdecCurrent) },
+    ] + subtitleProperties + [
         .readOnly("playlist-pos", .integer, "index of the file playing, from 0") { .integer($0.playlistPosition) },
         .readOnly("playlist-count", .integer, "number of files in the playlist") { .integer($0.playlistCount) },
         // Clients (python-mpv-jsonipc among them) ask for this list on connecting.
@@ -102,6 +123,18 @@ public enum PropertyRegistry {
     }
 
     private static let byName = Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0) })
+
+    /// mpv's spelling of a loop count: `inf`, `no`, or the number.
+    private static func loopValue(_ count: Int?) -> PropertyValue {
+        guard let count else { return .text("inf") }
+        return count == 0 ? .text("no") : .integer(count)
+    }
+
+    /// A checked loop value (`.text("inf")` or `.integer`) as a count, nil for forever.
+    private static func loopCount(_ value: PropertyValue) -> Int? {
+        if case .integer(let count) = value { return count }
+        return nil
+    }
 
     /// Seconds from the start, any amount.
     private static let anyTime = 0...Double.greatestFiniteMagnitude

@@ -38,4 +38,44 @@ struct SubtitleTimeline {
         }
         return shown
     }
+
+    /// The earliest-starting line with text on screen at `time`.
+    func firstShown(at time: Double) -> SubtitleEvent? {
+        var low = 0, high = events.count
+        while low < high {
+            let mid = (low + high) / 2
+            if events[mid].start <= time { low = mid + 1 } else { high = mid }
+        }
+        var found: SubtitleEvent?
+        var index = low - 1
+        while index >= 0 && low - index <= 64 {
+            if events[index].end > time && !events[index].text.isEmpty { found = events[index] }
+            index -= 1
+        }
+        return found
+    }
+
+    /// The start of the first line after `time` (`forward`), or of the last line starting
+    /// before `time` less a little (backward, so that a line just begun is not found again).
+    func lineStart(from time: Double, forward: Bool) -> Double? {
+        let margin = 0.01
+        if forward { return events.first { $0.start > time + margin && !$0.text.isEmpty }?.start }
+        return events.last { $0.start < time - margin && !$0.text.isEmpty }?.start
+    }
+
+    /// The first moment after `time` when the lines on screen change (one starts or ends).
+    func nextChange(after time: Double) -> Double? {
+        var low = 0, high = events.count
+        while low < high {
+            let mid = (low + high) / 2
+            if events[mid].start <= time { low = mid + 1 } else { high = mid }
+        }
+        var next = low < events.count ? events[low].start : Double.infinity
+        var index = low - 1
+        while index >= 0 && low - index <= 64 {
+            if events[index].end > time { next = min(next, events[index].end) }
+            index -= 1
+        }
+        return next.isFinite ? next : nil
+    }
 }

@@ -1,13 +1,13 @@
 import CFFmpeg
 import Foundation
 
-/// The selected subtitle track: its sparse packet queue and a decoder thread that turns
-/// packets into lines kept in a `SubtitleTimeline`. Drawing them is the view's.
-final class SubtitleTrackPath: @unchecked Sendable {
+/// The selected subtitle track of the file: its sparse packet queue and a decoder thread that
+/// turns packets into the track's `SubtitleLines`. Drawing them is `SubtitleCompositor`'s.
+final class SubtitleTrackPath: SubtitleSource, @unchecked Sendable {
     let streamIndex: Int
-    let packets: PacketQueue
     private let codec: CodecContext
-    private let timeline = Locked(SubtitleTimeline())
+    private let decodedLines: SubtitleLines
+    private let queue: PacketQueue
     private let done = DispatchSemaphore(value: 0)
     private var started = false
     private var serial = -1
@@ -15,8 +15,12 @@ final class SubtitleTrackPath: @unchecked Sendable {
     init(file: MediaFile, stream index: Int, packets: PacketQueue) throws {
         codec = try CodecContext(stream: file.stream(index), path: file.path, threads: 1)
         streamIndex = index
-        self.packets = packets
+        queue = packets
+        decodedLines = SubtitleLines(codec: codec)
     }
+
+    var packets: PacketQueue? { queue }
+    var lines: SubtitleLines? { decodedLines }
 
     func start() {
         let thread = Thread { [self] in
@@ -29,43 +33,32 @@ final class SubtitleTrackPath: @unchecked Sendable {
     }
 
     func stop() {
-        packets.abort()
+        queue.abort()
         if started { done.wait() }
     }
 
-    /// The text on screen at media time `time`, nil when no line shows.
-    func text(at time: Double) -> String? {
-        timeline.withLock { $0.text(at: time) }
-    }
-
     private func run() {
-        var subtitle = AVSubtitle()
-        while let entry = packets.take() {
+        while let entry = queue.take() {
             if entry.serial != serial {
                 serial = entry.serial
                 avcodec_flush_buffers(codec.pointer)
             }
             guard case .packet(let packet) = entry.item else { continue }
-            var gotSubtitle: Int32 = 0
-            guard avcodec_decode_subtitle2(codec.pointer, &subtitle, &gotSubtitle, packet.pointer) >= 0,
-                  gotSubtitle != 0 else { continue }
-            defer { avsubtitle_free(&subtitle) }
-            let timeBase = codec.timeBase
-            let packetStart = MediaFile.seconds(packet.pointer.pointee.pts, timeBase)
-            guard packetStart.isFinite else { continue }
-            let start = packetStart + Double(subtitle.start_display_time) / 1000
-            var end = packetStart + MediaFile.seconds(packet.duration, timeBase)
-            if subtitle.end_display_time > 0 && subtitle.end_display_time != UInt32.max {
-                end = packetStart + Double(subtitle.end_display_time) / 1000
-            }
-            if !end.isFinite || end <= start { end = start + 5 }
-            let text = (0..<Int(subtitle.num_rects)).compactMap { index -> String? in
-                guard let rect = subtitle.rects[index] else { return nil }
-                if let ass = rect.pointee.ass { return SubtitleEvent.plainText(ofASSEvent: String(cString: ass)) }
-                if let text = rect.pointee.text { return String(cString: text) }
-                return nil
-            }.joined(separator: "\n")
-            timeline.withLock { $0.insert(SubtitleEvent(start: start, end: end, text: text)) }
+            SubtitleDecoding.decode(packet.pointer, with: codec, into: decodedLines)
         }
+    }
+}
+
+extension SubtitleLines {
+    /// The lines of a track decoded by `codec`, with its header and kind.
+    convenience init(codec: CodecContext) {
+        let context = codec.pointer.pointee
+        var header: [UInt8] = []
+        if let bytes = context.subtitle_header, context.subtitle_header_size > 0 {
+            header = Array(UnsafeBufferPointer(start: bytes, count: Int(context.subtitle_header_size)))
+        }
+        let properties = avcodec_descriptor_get(context.codec_id)?.pointee.props ?? 0
+        self.init(header: header, isBitmap: properties & AV_CODEC_PROP_BITMAP_SUB != 0,
+                  isStyled: context.codec_id == AV_CODEC_ID_ASS || context.codec_id == AV_CODEC_ID_SSA)
     }
 }

@@ -20,6 +20,9 @@ final class ThumbnailDecoder: @unchecked Sendable {
     private let frame = Frame()
     private let packet = Packet()
     private let scaler = PictureScaler()
+    /// HDR keyframes are tone-mapped as playback maps them (the default curve).
+    private let toneMapper = ToneMapper()
+    private let mapped = Frame()
     /// Packets to look through for a keyframe (or the next one) before giving up.
     private static let packetLimit = 20_000
 
@@ -137,8 +140,9 @@ final class ThumbnailDecoder: @unchecked Sendable {
                                    rotation: rotation, maxWidth: maxWidth, maxHeight: maxHeight)
         let pitch = size.width * 4
         var pixels = [UInt8](repeating: 0, count: pitch * size.height)
+        let shown = toneMapper.map(frame, settings: PictureSettings(), into: mapped) == true ? mapped : frame
         let drawn = pixels.withUnsafeMutableBytes { buffer in
-            scaler.draw(frame, into: buffer.baseAddress!, pitch: pitch, width: size.width, height: size.height)
+            scaler.draw(shown, into: buffer.baseAddress!, pitch: pitch, width: size.width, height: size.height)
         }
         guard drawn else { return nil }
         let upright = Self.rotate(pixels, width: size.width, height: size.height, clockwise: rotation)

@@ -4,8 +4,11 @@ extension Track {
         var fields: [String: PropertyValue] = [
             "id": .integer(id), "type": .text(kind.rawValue), "codec": .text(codec),
             "default": .flag(isDefault), "forced": .flag(isForced), "external": .flag(isExternal),
-            "selected": .flag(isSelected), "albumart": .flag(isAlbumArt), "ff-index": .integer(streamIndex),
+            "selected": .flag(isSelected || isSecondarySelection), "albumart": .flag(isAlbumArt),
         ]
+        if isSelected || isSecondarySelection { fields["main-selection"] = .integer(isSecondarySelection ? 1 : 0) }
+        // A subtitle file's own stream, as mpv numbers it.
+        fields["ff-index"] = .integer(isExternal ? 0 : streamIndex)
         if let language { fields["lang"] = .text(language) }
         if let title { fields["title"] = .text(title) }
         if let externalFilename { fields["external-filename"] = .text(externalFilename) }

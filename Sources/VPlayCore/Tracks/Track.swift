@@ -18,6 +18,8 @@ public struct Track: Sendable, Equatable {
     /// For external tracks, the file they come from.
     public var externalFilename: String?
     public var isSelected = false
+    /// Shown as the second subtitle track, at the top (`secondary-sid`).
+    public var isSecondarySelection = false
     /// A still picture attached to an audio file.
     public var isAlbumArt = false
     /// The stream's index in the container (mpv's `ff-index`).

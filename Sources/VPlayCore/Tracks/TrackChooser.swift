@@ -1,7 +1,8 @@
 /// Which track of one kind plays, from the user's choice and language list, as mpv decides:
 /// an explicit id wins; `auto` takes the track whose language comes earliest in the list, then
 /// one flagged default (or forced, for subtitles), then — for audio and video — the first.
-/// Subtitles are shown on `auto` only when a language or a flag asks for them.
+/// Subtitles are shown on `auto` only when a language, a flag or a subtitle file (external,
+/// preferred among equals) asks for them.
 public enum TrackChooser {
     /// The id of the track to select, nil for none.
     public static func choose(_ choice: TrackChoice, among tracks: [Track], kind: Track.Kind,
@@ -14,8 +15,12 @@ public enum TrackChooser {
         }
         for language in languages {
             let matching = candidates.filter { $0.language.map { LanguageCode.matches($0, language) } ?? false }
-            if let best = matching.first(where: \.isDefault) ?? matching.first { return best.id }
+            if let best = matching.first(where: \.isExternal) ?? matching.first(where: \.isDefault) ?? matching.first {
+                return best.id
+            }
         }
+        // A subtitle file put beside the video is there to be shown.
+        if kind == .sub, let external = candidates.first(where: \.isExternal) { return external.id }
         if let flagged = candidates.first(where: \.isDefault) { return flagged.id }
         if kind == .sub { return candidates.first(where: \.isForced)?.id }
         return candidates.first?.id

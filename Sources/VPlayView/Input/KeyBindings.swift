@@ -7,14 +7,29 @@ public enum KeyBindings {
     public static let longSeek: Double = 60
     public static let volumeStep: Double = 2
     public static let speedStep: Double = 1.1
+    /// Seconds per `z` / `x` press.
+    public static let subtitleDelayStep: Double = 0.1
 
     /// The command for `press`, or nil when the key is unbound.
     ///
-    /// Presses with Control, Alt or Super are left alone (they belong to the desktop), as are
+    /// Presses with Control, Alt or Super are left alone (they belong to the desktop; Ctrl+h, and
+    /// Control+←/→, which step through subtitle lines, excepted, as in mpv), as are
     /// Shift+named keys. A held key repeats only where repeating makes sense (seeks, volume,
     /// speed, frame steps); a held seek key lands on keyframes, which is cheap enough to keep up.
     /// - Parameter isFullscreen: Esc leaves fullscreen first, and quits only from a window.
     public static func command(for press: KeyPress, isFullscreen: Bool) -> PlayerCommand? {
+        // Ctrl+h: hardware decoding on and off, as in mpv.
+        if press.key == .character("h") && press.modifiers == [.control] && !press.isRepeat {
+            return .adjust(property: "hwdec", .cycle(up: true))
+        }
+        // Control with ←/→ steps through subtitle lines, as in mpv.
+        if press.modifiers == [.control] {
+            switch press.key {
+            case .left: return .subtitleSeek(-1)
+            case .right: return .subtitleSeek(1)
+            default: break
+            }
+        }
         guard press.modifiers.isDisjoint(with: [.control, .alt, .gui]),
               press.key.isCharacter || !press.modifiers.contains(.shift) else { return nil }
         let precision: SeekPrecision = press.isRepeat ? .keyframe : .exact
@@ -38,11 +53,18 @@ public enum KeyBindings {
         case .character("}"): binding = (.multiplySpeed(2), true)
         case .backspace: binding = (.setSpeed(1), false)
         case .character("s"): binding = (.screenshot, false)
+        case .character("d"): binding = (.adjust(property: "deinterlace", .cycle(up: true)), false)
+        case .character("S"): binding = (.screenshotVideo, false)
         case .character("l"): binding = (.cycleABLoop, false)
         case .character("#"): binding = (.cycleTrack(.audio, down: false), false)
         case .character("_"): binding = (.cycleTrack(.video, down: false), false)
         case .character("j"): binding = (.cycleTrack(.sub, down: false), false)
         case .character("J"): binding = (.cycleTrack(.sub, down: true), false)
+        case .character("v"): binding = (.adjust(property: "sub-visibility", .cycle(up: true)), false)
+        case .character("z"): binding = (.adjust(property: "sub-delay", .add(-subtitleDelayStep)), true)
+        case .character("Z"), .character("x"): binding = (.adjust(property: "sub-delay", .add(subtitleDelayStep)), true)
+        case .character("r"): binding = (.adjust(property: "sub-pos", .add(-1)), true)
+        case .character("R"): binding = (.adjust(property: "sub-pos", .add(1)), true)
         case .character("Q"): binding = (.quitSavingPosition, false)
         case .character(">"), .enter: binding = (.playlistNext, false)
         case .character("<"): binding = (.playlistPrevious, false)
@@ -50,6 +72,14 @@ public enum KeyBindings {
         case .pageDown: binding = (.adjust(property: "chapter", .add(-1)), false)
         case .character("."): binding = (.frameStep, true)
         case .character(","): binding = (.frameBackStep, true)
+        // mpv's media key bindings.
+        case .media(.playPause): binding = (.togglePause, false)
+        case .media(.stop): binding = (.quit(code: 0), false)
+        case .media(.next): binding = (.playlistNext, false)
+        case .media(.previous): binding = (.playlistPrevious, false)
+        case .media(.mute): binding = (.toggleMute, false)
+        case .media(.volumeUp): binding = (.addVolume(volumeStep), true)
+        case .media(.volumeDown): binding = (.addVolume(-volumeStep), true)
         default: binding = nil
         }
         guard let binding, binding.repeats || !press.isRepeat else { return nil }

@@ -21,6 +21,14 @@ public enum Key: Hashable, Sendable {
     case enter, tab
     case escape
     case backspace
+    /// The keyboard's media keys.
+    case media(MediaKey)
+}
+
+/// Media keys as SDL 2 reports them: it has one key for play and pause (X11's
+/// XF86AudioPause arrives as the play key with Shift).
+public enum MediaKey: Hashable, Sendable {
+    case playPause, stop, next, previous, mute, volumeUp, volumeDown
 }
 
 public struct KeyModifiers: OptionSet, Hashable, Sendable {

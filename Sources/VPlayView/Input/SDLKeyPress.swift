@@ -28,12 +28,21 @@ extension KeyPress {
         case SDLK_TAB.rawValue: key = .tab
         case SDLK_ESCAPE.rawValue: key = .escape
         case SDLK_BACKSPACE.rawValue: key = .backspace
+        case SDLK_AUDIOPLAY.rawValue: key = .media(.playPause)
+        case SDLK_AUDIOSTOP.rawValue: key = .media(.stop)
+        case SDLK_AUDIONEXT.rawValue: key = .media(.next)
+        case SDLK_AUDIOPREV.rawValue: key = .media(.previous)
+        case SDLK_AUDIOMUTE.rawValue, SDLK_MUTE.rawValue: key = .media(.mute)
+        case SDLK_VOLUMEUP.rawValue: key = .media(.volumeUp)
+        case SDLK_VOLUMEDOWN.rawValue: key = .media(.volumeDown)
         case let code where code >= 0x20 && code < 0x7f:
             let character = Character(UnicodeScalar(UInt8(code)))
             key = .character(modifiers.contains(.shift) ? Self.shifted(character) : character)
         default:
             return nil
         }
+        // A media key is one key whatever the level it sits on (Pause is Shift+Play in X's map).
+        if case .media = key { modifiers.remove(.shift) }
         self.init(key, modifiers: modifiers, isRepeat: event.repeat != 0)
     }
 

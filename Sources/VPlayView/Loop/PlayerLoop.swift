@@ -11,6 +11,8 @@ public final class PlayerLoop {
     private let channel: PlayerChannel
     private let overlay: Overlay
     private let texture: VideoTexture
+    /// The main subtitle track's layer, and the second track's.
+    private let subtitleLayers: [SubtitleTexture]
     /// The software path's direct route to the screen; nil on the GPU path.
     private let windowPixels: WindowPixels?
     /// Called after each turn with the published state (status line, IPC observers).
@@ -39,6 +41,7 @@ public final class PlayerLoop {
         self.overlay = overlay
         self.onTurn = onTurn
         texture = VideoTexture(renderer: window.renderer)
+        subtitleLayers = SubtitleLayer.allCases.map { SubtitleTexture(renderer: window.renderer, layer: $0) }
         windowPixels = window.presentation == .scaledRGB ? WindowPixels(window: window.window, renderer: window.renderer) : nil
     }
 
@@ -60,6 +63,8 @@ public final class PlayerLoop {
             if tick.hasNewPicture || (!drawsIntoWindow && (texture.isEmpty || pictureSizeChanged())) {
                 uploadPicture()
             }
+            let canvas = subtitleCanvas
+            for layer in subtitleLayers where layer.update(from: player, canvas: canvas) { needsPresent = true }
             let (state, exit) = LoopTurn.publish(player, to: channel, onTurn: onTurn)
             if let exit { return exit }
             if state.isFullscreen != window.isFullscreen {
@@ -91,6 +96,14 @@ public final class PlayerLoop {
         guard let geometry = player.geometry else { return nil }
         let output = window.outputSize
         return Letterbox.fit(displayAspect: geometry.displayAspect, inWidth: output.width, height: output.height)
+    }
+
+    /// The window's pixels and the picture's place in them, for subtitles.
+    private var subtitleCanvas: SubtitleCanvas {
+        let output = window.outputSize
+        let box = pictureBox ?? Letterbox(x: 0, y: 0, width: output.width, height: output.height)
+        return SubtitleCanvas(width: output.width, height: output.height,
+                              video: SubtitleBox(x: box.x, y: box.y, width: box.width, height: box.height))
     }
 
     /// Software path, picture upright: scaled straight into the window's pixels at present.
@@ -146,10 +159,37 @@ public final class PlayerLoop {
         }
         // The overlay works in window points and scales to output pixels itself (HiDPI).
         let points = window.size
+        let pixelsPerPoint = points.height > 0 ? Double(window.outputSize.height) / Double(points.height) : 1
+        let barHeight = Int((overlay.coveredHeight(state: state, now: now) * pixelsPerPoint).rounded(.up))
+        let canvas = subtitleCanvas
+        for layer in subtitleLayers {
+            layer.draw(lift: canvas.lift(of: layer.lowerBounds, barHeight: barHeight))
+        }
         overlay.draw(renderer: renderer, state: state,
                      windowSize: OverlaySize(width: Double(points.width), height: Double(points.height)), now: now)
         SDL_RenderPresent(renderer)
         needsPresent = false
+    }
+
+    /// Keys for the subtitle search: `/` opens it; while open it takes every key. True when used.
+    private func handleSearchKey(_ press: KeyPress) -> Bool {
+        guard var field = overlay.searchField else {
+            guard press.key == .character("/"), press.modifiers.isDisjoint(with: [.control, .alt, .gui]) else { return false }
+            overlay.searchField = SearchField(openedWith: "/")
+            SDL_StartTextInput()
+            needsPresent = true
+            return true
+        }
+        switch field.handle(press.key) {
+        case .edited: overlay.searchField = field
+        case .search(let phrase): player.apply(SearchField.command(for: phrase))
+        case .close:
+            overlay.searchField = nil
+            SDL_StopTextInput()
+        case .ignored: break
+        }
+        needsPresent = true
+        return true
     }
 
     private func handle(_ event: SDL_Event, state: PlayerState) {
@@ -162,15 +202,23 @@ public final class PlayerLoop {
             player.apply(.quit(code: 0))
         case SDL_DROPFILE.rawValue:
             if let file = event.drop.file {
-                player.apply(.loadFile(String(cString: file)))
+                let path = String(cString: file)
+                // A subtitle file joins the video playing; anything else replaces it.
+                player.apply(SidecarFinder.isSubtitleFile(path) ? .addSubtitleFile(SubtitleFileRequest(path: path), .select) : .loadFile(path))
                 SDL_free(file)
             }
         case SDL_WINDOWEVENT.rawValue:
             // The overlay needs to know when the pointer leaves the window.
             _ = overlay.handle(event, state: state, now: now)
             needsPresent = true
+        case SDL_TEXTINPUT.rawValue:
+            guard overlay.searchField != nil else { break }
+            let text = withUnsafeBytes(of: event.text.text) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            overlay.searchField?.type(text)
+            needsPresent = true
         case SDL_KEYDOWN.rawValue:
             guard let press = KeyPress(event.key) else { break }
+            if handleSearchKey(press) { break }
             // Esc closes an open menu before it leaves fullscreen or quits.
             if press.key == .escape, overlay.dismissTrackMenu(state: state) { break }
             if press.isOpenDialogKey {

@@ -16,6 +16,8 @@ public final class SDLSession: Sendable {
     public init(video: Bool = true) throws(SDLError) {
         SDL_SetHint(SDL_HINT_NO_SIGNAL_HANDLERS, "0")
         SDL_SetHint(SDL_HINT_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR, "0")
+        // SDL would keep the screensaver off for the whole run; `Screensaver` decides instead.
+        SDL_SetHint(SDL_HINT_VIDEO_ALLOW_SCREENSAVER, "1")
         if video, let reason = DisplayEnvironment.missingDisplay({ getenv($0).map { String(cString: $0) } }) {
             throw SDLError(describing: "no display: \(reason) \(Self.soundOnlyHint)")
         }

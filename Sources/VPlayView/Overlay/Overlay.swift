@@ -161,6 +161,18 @@ public final class Overlay {
         controller.nextDeadline(state: state, now: now)
     }
 
+    /// The subtitle search field, nil while closed.
+    public var searchField: SearchField? {
+        get { controller.searchField }
+        set { controller.searchField = newValue }
+    }
+
+    /// How much of the window's bottom the bar covers now, in window points (0 while hidden):
+    /// subtitles move up above it.
+    public func coveredHeight(state: PlayerState, now: Double) -> Double {
+        controller.look(state: state, now: now) == nil ? 0 : controller.layout(for: state).barHeight
+    }
+
     /// True in fullscreen while the bar is hidden.
     public func hidesCursor(state: PlayerState, now: Double) -> Bool {
         controller.hidesCursor(state: state, now: now)

@@ -33,6 +33,8 @@ public struct OverlayController: Sendable {
     public private(set) var slider = SliderState()
     public private(set) var volumeSlider = VolumeSliderState()
     public private(set) var trackMenu = TrackMenuState()
+    /// The subtitle search while it is open.
+    public var searchField: SearchField?
     private var visibility: OverlayVisibility
     /// nil while the pointer is outside the window.
     private var pointer: OverlayPoint?
@@ -226,6 +228,10 @@ public struct OverlayController: Sendable {
 
     /// The on-screen message now, or nil when there is none; independent of the bar.
     public func messageLook(state: PlayerState, now: Double) -> MessageLook? {
+        // The open search field takes the message's place.
+        if let searchField {
+            return MessageLook(layout: MessageLayout(windowSize: windowSize), text: searchField.label, opacity: 1)
+        }
         guard hasMessage(state), let text = state.message else { return nil }
         let opacity = MessageFade.opacity(now: now, expiry: state.messageExpiry)
         guard opacity > 0 else { return nil }

@@ -1,0 +1,71 @@
+import Foundation
+
+/// The subtitle lines as the player reads them: their time, what the snapshot says of them,
+/// and moving by them (`sub-seek`, the search).
+extension Player {
+    /// Media time the subtitles show: the position, less the user's delay.
+    var subtitleTime: Double {
+        state.position + startTime - state.subtitles.delay
+    }
+
+    /// The subtitle line on screen now, for the snapshot; the whole list when it grew.
+    func publishSubtitles() {
+        state.secondarySubtitleText = secondarySubtitles?.lines.map { $0.text(at: subtitleTime) ?? "" }
+        guard let lines = subtitles?.lines else {
+            state.subtitleText = nil
+            state.subtitleStart = nil
+            state.subtitleEnd = nil
+            if !state.subtitleList.isEmpty { state.subtitleList = [] }
+            publishedSubtitleList = nil
+            return
+        }
+        let time = subtitleTime
+        state.subtitleText = lines.text(at: time)
+        let shown = lines.firstShown(at: time)
+        let offset = state.subtitles.delay - startTime
+        state.subtitleStart = shown.map { $0.start + offset }
+        state.subtitleEnd = shown.map { $0.end + offset }
+        let key = SubtitleListKey(lines: ObjectIdentifier(lines), count: lines.count, offset: offset)
+        if key != publishedSubtitleList {
+            publishedSubtitleList = key
+            state.subtitleList = lines.events.map { SubtitleEvent(start: $0.start + offset, end: $0.end + offset, text: $0.text) }
+        }
+    }
+
+    /// When the lines on screen next change, of either track.
+    var nextSubtitleChange: Double? {
+        let time = subtitleTime
+        let first = subtitles?.lines?.nextChange(after: time), second = secondarySubtitles?.lines?.nextChange(after: time)
+        guard let first, let second else { return first ?? second }
+        return min(first, second)
+    }
+
+    /// `sub-seek`: to where the next or previous line starts, exactly.
+    func seekToSubtitleLine(forward: Bool, now: Double) {
+        guard let lines = subtitles?.lines, let start = lines.lineStart(from: subtitleTime, forward: forward) else {
+            show("No \(forward ? "next" : "previous") subtitle", now: now)
+            return
+        }
+        requestSeek(to: max(0, start - startTime + state.subtitles.delay), precision: .exact, announce: true)
+    }
+
+    /// The overlay's search: to the start of the next line with `phrase`, exactly.
+    func searchSubtitles(for phrase: String, now: Double) {
+        guard let lines = subtitles?.lines else {
+            show("No subtitles to search", now: now)
+            return
+        }
+        guard let line = SubtitleSearch.next(phrase, in: lines.events, after: subtitleTime) else {
+            show("Not found: \(phrase)", now: now)
+            return
+        }
+        requestSeek(to: max(0, line.start - startTime + state.subtitles.delay), precision: .exact, announce: true)
+    }
+}
+
+/// What `state.subtitleList` was made from: remade when any of it changes.
+struct SubtitleListKey: Equatable {
+    var lines: ObjectIdentifier
+    var count: Int
+    var offset: Double
+}

@@ -1,0 +1,28 @@
+/// The subtitle track that shows: one of the file's streams, decoded as the file is read, or
+/// a subtitle file of its own, read whole beside playback.
+protocol SubtitleSource: AnyObject {
+    /// The stream index its track has (a number past the file's streams for a file of its own).
+    var streamIndex: Int { get }
+    /// The queue the demuxer fills for it; nil for a file of its own.
+    var packets: PacketQueue? { get }
+    /// Its lines; nil while a file of its own has not been opened yet.
+    var lines: SubtitleLines? { get }
+    func start()
+    func stop()
+}
+
+/// A subtitle file shown as the subtitle track: it is read once, when added, and kept.
+final class ExternalSubtitlePath: SubtitleSource {
+    let streamIndex: Int
+    let file: SubtitleFile
+
+    init(file: SubtitleFile, streamIndex: Int) {
+        self.file = file
+        self.streamIndex = streamIndex
+    }
+
+    var packets: PacketQueue? { nil }
+    var lines: SubtitleLines? { file.lines }
+    func start() {}
+    func stop() {}
+}

@@ -1,0 +1,109 @@
+import Foundation
+import TestSupport
+import XCTest
+
+/// Deinterlacing in the built player: a top-field-first clip of moving vertical bars is
+/// combed when its fields are woven together and clean once bwdif makes a frame of each.
+final class DeinterlaceBinaryTests: XCTestCase {
+    /// `--deinterlace=yes` at least halves the combing `no` shows.
+    func testYesRemovesTheCombingOfNo() throws {
+        try skipWithoutDisplay()
+        let clip = try MediaFactory.clip(.interlacedBars())
+        let woven = try combing(of: clip, mode: "no")
+        XCTAssertGreaterThan(woven, 20, "the clip is not combed with --deinterlace=no: the test proves nothing")
+        let deinterlaced = try combing(of: clip, mode: "yes")
+        XCTAssertLessThanOrEqual(deinterlaced, 0.5 * woven, "combing with yes \(deinterlaced), with no \(woven)")
+    }
+
+    /// `auto` deinterlaces a clip flagged interlaced, at field rate: 50 frames a second out of 25.
+    func testAutoDeinterlacesAFlaggedClipAtFieldRate() throws {
+        try skipWithoutDisplay()
+        let clip = try MediaFactory.clip(.interlacedBars(seconds: 8))
+        let player = try PlayerSession(clip: clip, arguments: ["--deinterlace=auto", "--loop=inf"], displayAspect: 4.0 / 3.0)
+        let ipc = try XCTUnwrap(player.ipc)
+        XCTAssertEqual(try ipc.property("deinterlace") as? String, "auto")
+        let combed = try waitForCombing(in: player) { $0 < 10 }
+        XCTAssertNotNil(combed, "auto left the flagged clip combed")
+        let rate = try poll(timeout: .seconds(5), until: { (40.0...60.0).contains($0) }) {
+            try ipc.property("estimated-vf-fps") as? Double
+        }
+        let measured = try ipc.property("estimated-vf-fps")
+        XCTAssertNotNil(rate, "frames shown not at field rate (50/s): estimated-vf-fps \(String(describing: measured))")
+    }
+
+    /// The `d` key and IPC's `cycle` go auto → yes → no → auto, and the picture follows.
+    func testDKeyAndCycleGoThroughTheModes() throws {
+        try skipWithoutDisplay()
+        let clip = try MediaFactory.clip(.interlacedBars(seconds: 8))
+        let player = try PlayerSession(clip: clip, arguments: ["--loop=inf"])
+        let ipc = try XCTUnwrap(player.ipc)
+        XCTAssertNotNil(try waitForCombing(in: player) { $0 < 10 }, "auto left the flagged clip combed")
+        try Screen.key(window: player.window, "d")
+        XCTAssertNotNil(try poll(timeout: .seconds(3), until: { $0 == "yes" }) { try ipc.property("deinterlace") as? String })
+        try Screen.key(window: player.window, "d")
+        XCTAssertNotNil(try poll(timeout: .seconds(3), until: { $0 == "no" }) { try ipc.property("deinterlace") as? String })
+        XCTAssertNotNil(try waitForCombing(in: player) { $0 > 20 }, "no: the picture did not comb again")
+        _ = try ipc.command(["cycle", "deinterlace"])
+        XCTAssertEqual(try ipc.property("deinterlace") as? String, "auto")
+        XCTAssertNotNil(try waitForCombing(in: player) { $0 < 10 }, "back to auto: still combed")
+        XCTAssertThrowsError(try ipc.command(["set_property", "deinterlace", "sometimes"]))
+    }
+
+    // MARK: - Helpers
+
+    /// The median combing of three screenshots of `clip` playing with `--deinterlace=mode`,
+    /// taken once the bars show.
+    private func combing(of clip: URL, mode: String) throws -> Double {
+        let player = try PlayerSession(clip: clip, arguments: ["--deinterlace=\(mode)", "--loop=inf"], withIPC: false)
+        var samples: [Double] = []
+        let deadline = ContinuousClock.now + .seconds(10)
+        while samples.count < 3 && ContinuousClock.now < deadline {
+            let image = try player.capture()
+            // The bars are half white: anything much darker is no picture yet.
+            if image.meanBrightness(band(of: player)) > 90 { samples.append(Self.combing(of: image, in: band(of: player))) }
+            Thread.sleep(forTimeInterval: 0.1)
+        }
+        XCTAssertEqual(samples.count, 3, "no picture of the bars with --deinterlace=\(mode)")
+        return samples.sorted()[samples.count / 2]
+    }
+
+    /// Polls screenshots until the combing satisfies `condition`; the combing, or nil after 5 s.
+    private func waitForCombing(in player: PlayerSession, where condition: (Double) -> Bool) throws -> Double? {
+        try poll(timeout: .seconds(5), until: condition) { () throws -> Double? in
+            let image = try player.capture()
+            guard image.meanBrightness(band(of: player)) > 90 else { return nil }
+            return Self.combing(of: image, in: band(of: player))
+        }
+    }
+
+    /// The middle of the picture: clear of the on-screen message above and the bar below.
+    private func band(of player: PlayerSession) -> PixelRect {
+        let rect = player.videoRect
+        return PixelRect(x: rect.x, y: rect.y + rect.height / 4, width: rect.width, height: rect.height / 2)
+    }
+
+    /// Mean brightness difference between each row and the next: bars woven from two
+    /// fields differ at every edge from one line to the next; whole frames of vertical
+    /// bars hardly at all.
+    static func combing(of image: RGBImage, in rect: PixelRect) -> Double {
+        var sum = 0.0, count = 0
+        for y in rect.y..<(rect.y + rect.height - 1) {
+            for x in rect.x..<(rect.x + rect.width) {
+                sum += abs(image.brightness(x: x, y: y) - image.brightness(x: x, y: y + 1))
+                count += 1
+            }
+        }
+        return count == 0 ? 0 : sum / Double(count)
+    }
+}
+
+/// Calls `read` until its value satisfies `condition`; that value, or nil once `timeout` passes.
+func poll<Value>(timeout: Duration, interval: Double = 0.05, until condition: (Value) -> Bool,
+                 _ read: () throws -> Value?) throws -> Value? {
+    let deadline = ContinuousClock.now + timeout
+    repeat {
+        if let value = try read(), condition(value) { return value }
+        Thread.sleep(forTimeInterval: interval)
+    } while ContinuousClock.now < deadline
+    return nil
+}
