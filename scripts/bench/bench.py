@@ -877,6 +877,8 @@ def report(res, args, runs, length, pause_s, seeks, av_seconds, mach, when, load
         shell_line(play_cmd("ffplay", vp, c, length)),
         shell_line(play_cmd("mpv", vp, c, length)),
         shell_line(play_cmd("mpv-x11", vp, c, length)),
+        "# 1080p only, right after vplay: decoding alone, the same seconds",
+        shell_line(decode_cmd(c, length)),
         f"# 2. paused: /proc/PID/stat utime+stime over {pause_s} s, 3 s after the window appears;",
         "#    ffplay is paused with `xdotool key --window WID p`; pointer parked outside the window",
         shell_line(paused_cmd("vplay", vp, c)),
