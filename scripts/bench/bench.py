@@ -6,7 +6,8 @@ Run it through `make bench` (QUICK=1: one run, 10 s clips; RUNS=N).
 Sections (each figure is the median over runs, with min-max, and the ratios vplay/ffplay and
 vplay/mpv are taken within each run and then summarised the same way):
   1. real-time playback cost: user+sys CPU s per media s and peak RSS (wait4 rusage: every
-     thread) while playing LENGTH s of each clip;
+     thread) while playing LENGTH s of each clip; for 1080p also vplay's CPU against
+     `ffmpeg -threads 0 -t LENGTH -i CLIP -an -f null -` run right after it;
   2. paused cost: CPU over PAUSE_S s while paused, after a 3 s settle;
   3. untimed throughput: frames / wall for vplay --bench, ffmpeg decode-only, mpv --untimed;
   4. time to first frame: process start to the clip's solid green first frame on screen;
@@ -201,6 +202,11 @@ def throughput_cmd(player, vplay, clip):
     vo = ["--vo=x11"] if player == "mpv-x11" else []
     return ["mpv", *vo, "--untimed", "--no-audio", f"--geometry={w}x{h}", "--no-config",
             "--really-quiet", clip]
+
+
+def decode_cmd(clip, length):
+    """Decoding alone, as fast as it goes: what real-time playback's CPU is held against."""
+    return ["ffmpeg", "-nostdin", "-threads", "0", "-t", str(length), "-i", clip, "-an", "-f", "null", "-"]
 
 
 def shell_line(cmd):
@@ -586,6 +592,9 @@ def main():
         for label in ("1080p30", "720p30", "2160p30"):
             res.row(f"cpu-{label}", f"CPU s per media s, {label[:-2]}", "{:.3f}")
             res.row(f"rss-{label}", f"peak RSS MB, {label[:-2]}", "{:.0f}")
+        # The same seconds decoded alone, right after vplay played them (ffplay column).
+        res.row("cpu-decode-1080p30", "CPU s per media s, 1080p, vplay against ffmpeg decoding alone "
+                "(target ≤ 1.15)", "{:.3f}", players=("vplay", "ffplay"))
         for run in range(runs):
             for label in ("1080p30", "720p30", "2160p30"):
                 for p in order(run, PLAYERS):
@@ -599,6 +608,18 @@ def main():
                             f"{r['rss_mb']:.0f} MB  wall {r['wall']:.1f} s")
                     except Failed as e:
                         res.fail([f"cpu-{label}", f"rss-{label}"], p, run, f"play {label}", e)
+                        continue
+                    if label != "1080p30" or p != "vplay":
+                        continue
+                    try:
+                        d = run_measured(decode_cmd(clips[label], length), f"decode-{label}-run{run + 1}",
+                                         timeout=length + 40)
+                        res.put("cpu-decode-1080p30", "vplay", run, r["cpu_per_s"])
+                        res.put("cpu-decode-1080p30", "ffplay", run, d["cpu"] / length)
+                        log(f"  run {run + 1} {label:8s} {'ffmpeg -f null':13s} {d['cpu'] / length:.3f} CPU s/s  "
+                            f"(vplay ÷ ffmpeg {r['cpu_per_s'] * length / d['cpu']:.2f})")
+                    except Failed as e:
+                        res.fail(["cpu-decode-1080p30"], "ffplay", run, f"decode {label}", e)
 
     # 2. Paused cost
     if "paused" in sections:
@@ -855,8 +876,9 @@ def report(res, args, runs, length, pause_s, seeks, av_seconds, mach, when, load
         "",
         "Each cell: median over runs (min–max). Ratios are vplay ÷ the other player within each "
         "run, summarised the same way: below 1 means vplay uses less (CPU, memory, time), above 1 "
-        "means more — except fps, where above 1 means vplay is faster. In the throughput rows the "
-        "ffplay column is `ffmpeg -f null` decoding alone, the ceiling for any player.",
+        "means more — except fps, where above 1 means vplay is faster. In the throughput rows and "
+        "the row against decoding alone the ffplay column is `ffmpeg -f null` decoding alone, the "
+        "ceiling for any player.",
         "",
         res.table(),
         "",
@@ -887,6 +909,8 @@ def report(res, args, runs, length, pause_s, seeks, av_seconds, mach, when, load
         shell_line(play_cmd("ffplay", vp, c, length)),
         shell_line(play_cmd("mpv", vp, c, length)),
         shell_line(play_cmd("mpv-x11", vp, c, length)),
+        "# 1080p only, right after vplay: decoding alone, the same seconds",
+        shell_line(decode_cmd(c, length)),
         f"# 2. paused: /proc/PID/stat utime+stime over {pause_s} s, 3 s after the window appears;",
         "#    ffplay is paused with `xdotool key --window WID p`; pointer parked outside the window",
         shell_line(paused_cmd("vplay", vp, c)),
