@@ -208,6 +208,8 @@ func run() -> Int32 {
         }
         var fileOptions = playerOptions
         fileOptions.picture = picture
+        // Started with no file, the end of the last one goes back to the idle window too.
+        fileOptions.idle = idles
         fileOptions.playlistPosition = playlist.index
         fileOptions.playlistCount = playlist.entries.count
         var resumedAt: Double?

@@ -606,12 +606,15 @@ public final class Player {
     }
 
     /// The source failed for good while playing (the server went away): the entry ends with
-    /// the error, and the playlist moves on, or vplay ends with a failure status.
+    /// the error, and the playlist moves on, or goes to the idle window, or vplay ends with a
+    /// failure status.
     private func endWithFailure(_ reason: String) {
         state.failure = PlayerError.cannotOpen(state.path, reason)
         events.append(.endFile(reason: .error, error: reason))
         if options.hasNextFile {
             state.playlistMove = .next
+        } else if options.idle {
+            state.playlistMove = .stop
         } else {
             state.isQuitting = true
             state.exitCode = 1
