@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 import VPlayCore
 
@@ -10,12 +9,8 @@ import VPlayCore
 /// (`stateDidChange`, the event handler) only queue and never block.
 public final class IPCServer: Sendable {
     public let path: String
-    private let channel: PlayerChannel
-    private let inbox: IPCInbox
-    private let subscription: Int
     private let socketIdentity: UnixSocket.Identity
-    private let finished = DispatchSemaphore(value: 0)
-    private let stopped = Locked(false)
+    private let thread: InboxThread
 
     /// Starts listening at `path`, replacing a stale socket there.
     /// - Throws: when the path is taken by something that is not a socket, or cannot be bound.
@@ -23,17 +18,10 @@ public final class IPCServer: Sendable {
         let inbox = try IPCInbox()
         let (listener, identity) = try UnixSocket.listen(at: path)
         self.path = path
-        self.channel = channel
-        self.inbox = inbox
         socketIdentity = identity
-        subscription = channel.subscribe { event, state in inbox.post(event, state: state) }
-        let finished = finished
-        let thread = Thread {
+        thread = InboxThread(name: "vplay-ipc", channel: channel, inbox: inbox) {
             IPCEventLoop(listener: listener, inbox: inbox, channel: channel).run()
-            finished.signal()
         }
-        thread.name = "vplay-ipc"
-        thread.start()
     }
 
     deinit {
@@ -43,20 +31,13 @@ public final class IPCServer: Sendable {
     /// Call after each main-loop turn with the state just published: observed
     /// properties are compared against it and clients told what changed.
     public func stateDidChange(_ state: PlayerState) {
-        inbox.post(state, appliedSequence: channel.appliedSequence)
+        thread.stateDidChange(state)
     }
 
     /// Delivers what is queued (give `shutdown` to the channel first), closes every
     /// connection and removes the socket file. Safe to call more than once.
     public func stop() {
-        let alreadyStopped = stopped.withLock { stopped in
-            defer { stopped = true }
-            return stopped
-        }
-        guard !alreadyStopped else { return }
-        channel.unsubscribe(subscription)
-        inbox.requestStop()
-        finished.wait()
+        guard thread.stop() else { return }
         if UnixSocket.identity(of: path) == socketIdentity {
             unlink(path)
         }

@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 import VPlayCore
 
@@ -9,11 +8,7 @@ import VPlayCore
 /// happens on a thread of its own: connecting never delays start-up, and the main loop's
 /// calls only queue.
 public final class MPRISServer: Sendable {
-    private let channel: PlayerChannel
-    private let inbox: IPCInbox
-    private let subscription: Int
-    private let finished = DispatchSemaphore(value: 0)
-    private let stopped = Locked(false)
+    private let thread: InboxThread
 
     /// Starts the service, or says in `log` why not (no session bus) and returns nil; the
     /// player then runs without it.
@@ -33,16 +28,9 @@ public final class MPRISServer: Sendable {
 
     private init(channel: PlayerChannel, address: String, environment: [String: String], inbox: IPCInbox,
                  log: @escaping @Sendable (String) -> Void) {
-        self.channel = channel
-        self.inbox = inbox
-        subscription = channel.subscribe { event, state in inbox.post(event, state: state) }
-        let finished = finished
-        let thread = Thread {
+        thread = InboxThread(name: "vplay-mpris", channel: channel, inbox: inbox) {
             MPRISEventLoop(address: address, environment: environment, inbox: inbox, channel: channel, log: log).run()
-            finished.signal()
         }
-        thread.name = "vplay-mpris"
-        thread.start()
     }
 
     deinit {
@@ -51,18 +39,11 @@ public final class MPRISServer: Sendable {
 
     /// Call after each main-loop turn with the state just published.
     public func stateDidChange(_ state: PlayerState) {
-        inbox.post(state, appliedSequence: channel.appliedSequence)
+        thread.stateDidChange(state)
     }
 
     /// Leaves the bus. Safe to call more than once.
     public func stop() {
-        let alreadyStopped = stopped.withLock { stopped in
-            defer { stopped = true }
-            return stopped
-        }
-        guard !alreadyStopped else { return }
-        channel.unsubscribe(subscription)
-        inbox.requestStop()
-        finished.wait()
+        thread.stop()
     }
 }
