@@ -49,6 +49,9 @@ final class AudioOutput: @unchecked Sendable {
     let sink: AudioSink
     let format: AudioFormat
     private let lastSourceID = Atomic(0)
+    /// The id the current file's timeline started with: until the renderer has taken it up, the
+    /// clock is the file before's, whose serials this file's may repeat.
+    private let timelineID = Atomic(0)
 
     /// Opens `sink` at the rate and channel count of `stream` (about 20 ms per device buffer:
     /// low latency without underruns); other tracks are resampled to it.
@@ -69,9 +72,16 @@ final class AudioOutput: @unchecked Sendable {
         lastSourceID.add(1, ordering: .relaxed).newValue
     }
 
+    /// Plays `source` as a new file's sound (see `AudioRenderer.startTimeline`).
+    func startTimeline(_ source: AudioRenderer.Source?, id: Int) {
+        timelineID.store(id, ordering: .releasing)
+        renderer.startTimeline(source, id: id)
+    }
+
     /// Media time heard now on timeline `serial`, nil while the clock belongs to another
-    /// (an older seek, or no sound yet).
+    /// (an older seek, the file before, or no sound yet).
     func time(at now: Double, serial: Int) -> Double? {
+        guard renderer.sourceID >= timelineID.load(ordering: .acquiring) else { return nil }
         let clock = clock.snapshot
         guard clock.serial == serial, clock.pts.isFinite else { return nil }
         return clock.time(at: now)

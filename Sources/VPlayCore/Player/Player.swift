@@ -238,7 +238,7 @@ public final class Player {
             requestSeek(to: start, precision: .exact, announce: false, reason: .open)
         }
         // A fresh timeline on the device, whatever the file before left in it.
-        output?.renderer.startTimeline(audio?.source, id: latestSourceID)
+        output?.startTimeline(audio?.source, id: latestSourceID)
         // The sound waits for the first picture, so that neither runs ahead of the other.
         if video != nil && !options.untimed { output?.renderer.holdSound(after: -1) }
         demuxer.start()
@@ -259,7 +259,7 @@ public final class Player {
         stopped = true
         // The device stays open for the next file: paused, and let go of this file's sound.
         output?.sink.setPaused(true)
-        output?.renderer.startTimeline(nil, id: output?.nextSourceID() ?? 0)
+        output?.startTimeline(nil, id: output?.nextSourceID() ?? 0)
         demuxer.stop()
         video?.stop()
         audio?.stop()
