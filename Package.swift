@@ -7,18 +7,19 @@ let package = Package(
         // C modules: module maps plus shim headers for macros Swift cannot import.
         .systemLibrary(name: "CFFmpeg", path: "Sources/CFFmpeg"),
         .systemLibrary(name: "CSDL2", path: "Sources/CSDL2"),
-        .systemLibrary(name: "CPulse", path: "Sources/CPulse"),
         .systemLibrary(name: "CSystemd", path: "Sources/CSystemd"),
         .systemLibrary(name: "CLibass", path: "Sources/CLibass"),
         // Our own SIMD picture kernels, where they beat swscale (see PictureScaler).
         .target(name: "CPictureKernels"),
         // Lifts the X server's screensaver suspension SDL 2.26 leaves behind (see its header).
         .target(name: "CScreensaver"),
+        // A PulseAudio stream whose writer can be woken at once (see its header).
+        .target(name: "CPulseStream"),
 
         // Engine: demux, queues, decoders, clocks, sync, seek, the Player. No SDL.
         .target(name: "VPlayCore", dependencies: ["CFFmpeg", "CLibass", "CPictureKernels"]),
         // SDL window, presentation, audio device, overlay, input mapping.
-        .target(name: "VPlayView", dependencies: ["VPlayCore", "CSDL2", "CPulse", "CScreensaver"]),
+        .target(name: "VPlayView", dependencies: ["VPlayCore", "CSDL2", "CPulseStream", "CScreensaver"]),
         // Options, JSON IPC, status line, MPRIS and the portal's file chooser (sd-bus).
         .target(name: "VPlayControl", dependencies: ["VPlayCore", "CSystemd"]),
         // Thin executable: parse options, wire the parts, run the SDL loop.

@@ -25,6 +25,7 @@ final class ManualAudioSink: AudioSink {
     func open(preferred: AudioFormat, renderer: AudioRenderer) throws -> AudioFormat {
         self.renderer = renderer
         openCount += 1
+        renderer.setDeviceWake { [wakes] in wakes.withLock { $0 += 1 } }
         renderer.prepare(for: format)
         return format
     }
@@ -34,6 +35,8 @@ final class ManualAudioSink: AudioSink {
 
     /// Drops its queue when a new track's sound is ready, as PulseAudio's output does.
     var flushesForNewTracks = false
+    /// Times the renderer woke the device's thread for a change of source.
+    let wakes = Locked(0)
     /// Times `renderer.wantsDeviceFlush` said yes.
     private(set) var flushes = 0
 

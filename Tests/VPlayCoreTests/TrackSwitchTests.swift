@@ -100,8 +100,9 @@ final class TrackSwitchTests: XCTestCase {
         XCTAssertEqual(harness.player.stats.framesDropped, 0)
     }
 
-    /// A device that can drop its queue (PulseAudio) is told to when the new track's sound is
-    /// ready: the new tone follows within a device buffer, and the clock does not jump.
+    /// A device that can drop its queue (PulseAudio) is woken by the switch, looks for the new
+    /// track's sound until it is ready and is then told to drop its queue: the new tone follows
+    /// within a device buffer, and the clock does not jump.
     func testADeviceThatDropsItsQueueSwitchesAtOnce() throws {
         let harness = try EngineHarness(try MediaFactory.clip(try .multiTrack()))
         harness.sink.flushesForNewTracks = true
@@ -109,9 +110,14 @@ final class TrackSwitchTests: XCTestCase {
         play(harness, to: 2)
         let switchedAt = harness.sink.samples.count
         let shownBefore = harness.shown.count
+        let wakesBefore = harness.sink.wakes.withLock { $0 }
         harness.apply(.selectTrack(.audio, .id(2)))
+        XCTAssertEqual(harness.sink.wakes.withLock { $0 }, wakesBefore + 1, "the device's thread was not woken")
+        let renderer = try XCTUnwrap(harness.sink.renderer)
+        XCTAssertTrue(renderer.awaitsDeviceFlush)
         play(harness, to: 3.5)
         XCTAssertEqual(harness.sink.flushes, 1)
+        XCTAssertFalse(renderer.awaitsDeviceFlush, "still looking for the new sound after it played")
         let after = tones(harness, from: switchedAt)
         let firstNew = try XCTUnwrap(after.firstIndex(where: isSecondTone), "\(after)")
         XCTAssertLessThanOrEqual(firstNew, 2, "the new tone came \(firstNew * 20) ms after the switch")

@@ -16,6 +16,7 @@ public final class AudioRenderer: @unchecked Sendable {
 
     private let clock: SharedClock
     private let monotonic: @Sendable () -> Double
+    private let deviceWake = Locked<(@Sendable () -> Void)?>(nil)
 
     // Touched only on the device thread (after `prepare`).
     private var source: Source?
@@ -107,6 +108,20 @@ public final class AudioRenderer: @unchecked Sendable {
     /// change is made, so the caller knows when the old source is free.
     func setSource(_ source: Source?, id: Int, handover: Clock? = nil) {
         shared.withLock { $0.pendingSource = SourceChange(source: source, id: id, handover: handover) }
+        deviceWake.withLock { $0 }?()
+    }
+
+    /// Set by a device whose thread may be waiting for room in its buffer: called on a change of
+    /// source, so the thread looks for the new sound at once rather than after that wait.
+    public func setDeviceWake(_ wake: (@Sendable () -> Void)?) {
+        deviceWake.withLock { $0 = wake }
+    }
+
+    /// Asked on the device's thread: true while a change of source waits for its sound to be
+    /// decoded so that the device can drop what it holds (see `wantsDeviceFlush`); the device
+    /// looks again shortly rather than waiting for room in its buffer.
+    public var awaitsDeviceFlush: Bool {
+        !deviceFlushed && source != nil && shared.withLock { $0.pendingSource?.source != nil }
     }
 
     /// Plays `source` (nil: silence) as a new file's sound: the old source's sound, clock,

@@ -13,8 +13,8 @@ public final class AutomaticAudioOutput: AudioSink {
 
     public func open(preferred: AudioFormat, renderer: AudioRenderer) throws -> AudioFormat {
         let driver = ProcessInfo.processInfo.environment["SDL_AUDIODRIVER"] ?? "pulseaudio"
-        if ["pulseaudio", "pulse"].contains(driver), let pulse = PulseAudioOutput(),
-           let format = try? pulse.open(preferred: preferred, renderer: renderer) {
+        let pulse = PulseAudioOutput()
+        if ["pulseaudio", "pulse"].contains(driver), let format = try? pulse.open(preferred: preferred, renderer: renderer) {
             chosen = pulse
             return format
         }

@@ -1,37 +1,33 @@
-import CPulse
+import CPulseStream
 import Foundation
 import VPlayCore
 
-/// The audio device through PulseAudio's simple API, where a PulseAudio server answers.
-/// Unlike SDL's output it can ask how long written sound takes to reach the speaker
-/// (`pa_simple_get_latency`), so the audio clock needs no guess. With SDL's output, whose
-/// clock assumes two device buffers, the sound arrived 3–7 ms before the picture here;
-/// mpv, which asks PulseAudio, was within 1 ms.
+/// The audio device through PulseAudio, where a server answers. Unlike SDL's output it can
+/// ask how long written sound takes to reach the speaker, so the audio clock needs no guess.
+/// With SDL's output, whose clock assumes two device buffers, the sound arrived 3–7 ms before
+/// the picture here; mpv, which asks PulseAudio, was within 1 ms.
 ///
-/// One thread pulls a device buffer from the renderer and writes it; the write blocks while
-/// PulseAudio's buffer is full. When the sound runs out (a seek, an A-B loop's jump, a
+/// One thread pulls sound from the renderer and writes it whenever the server has room. It
+/// waits for that room on PulseAudio's asynchronous API rather than in a blocking write, so a
+/// change of audio track wakes it at once: the server's queue is dropped and the new track is
+/// heard within a few milliseconds. When the sound runs out (a seek, an A-B loop's jump, a
 /// stalled read) only the sound goes, then silence in short slices, so what comes next
 /// follows after a slice of silence rather than a buffer of it. While paused the stream is
 /// closed (no thread, no CPU) and opened again with the same format on play, as the SDL
 /// output does.
 public final class PulseAudioOutput: AudioSink {
-    private let library: PulseLibrary
     private var renderer: AudioRenderer?
     private var format: AudioFormat?
     /// Connected but not yet playing: the one `open` made to find out whether PulseAudio answers.
-    private var idleStream: PulseLibrary.Stream?
+    private var idleStream: PulseStream?
     private var worker: Worker?
 
-    /// Nil when libpulse-simple cannot be loaded.
-    public init?() {
-        guard let library = PulseLibrary.shared else { return nil }
-        self.library = library
-    }
+    public init() {}
 
     deinit { close() }
 
     public func open(preferred: AudioFormat, renderer: AudioRenderer) throws -> AudioFormat {
-        guard let stream = connect(preferred) else { throw PulseError() }
+        guard let stream = PulseStream(preferred) else { throw PulseError() }
         idleStream = stream
         self.renderer = renderer
         format = preferred
@@ -42,12 +38,12 @@ public final class PulseAudioOutput: AudioSink {
     public func setPaused(_ paused: Bool) {
         if paused {
             stopWorker()
-            closeIdleStream()
-        } else if worker == nil, let renderer, let format, let stream = idleStream ?? connect(format) {
             idleStream = nil
-            let worker = Worker(stream: stream, library: library, renderer: renderer,
-                                bufferBytes: format.bufferFrames * format.bytesPerFrame)
+        } else if worker == nil, let renderer, let format, let stream = idleStream ?? PulseStream(format) {
+            idleStream = nil
+            let worker = Worker(stream: stream, renderer: renderer, bufferBytes: format.bufferFrames * format.bytesPerFrame)
             self.worker = worker
+            renderer.setDeviceWake { [stream] in stream.wake() }
             let thread = Thread { worker.run() }
             thread.name = "vplay.pulse"
             thread.start()
@@ -56,59 +52,38 @@ public final class PulseAudioOutput: AudioSink {
 
     public func close() {
         stopWorker()
-        closeIdleStream()
+        idleStream = nil
         renderer = nil
         format = nil
     }
 
-    /// A playback stream of `format`: about two device buffers queued, refilled a buffer at a
-    /// time. The channel order is FFmpeg's (WAVE), as SDL also tells PulseAudio.
-    private func connect(_ format: AudioFormat) -> PulseLibrary.Stream? {
-        var spec = pa_sample_spec(format: PA_SAMPLE_S16LE, rate: UInt32(format.sampleRate), channels: UInt8(format.channels))
-        var map = pa_channel_map()
-        guard library.channelMap(&map, UInt32(format.channels), PA_CHANNEL_MAP_WAVEEX) != nil else { return nil }
-        let bufferBytes = UInt32(format.bufferFrames * format.bytesPerFrame)
-        var attributes = pa_buffer_attr(maxlength: UInt32.max, tlength: 2 * bufferBytes, prebuf: UInt32.max,
-                                        minreq: bufferBytes, fragsize: UInt32.max)
-        var error: Int32 = 0
-        return library.new(nil, "vplay", PA_STREAM_PLAYBACK, nil, "playback", &spec, &map, &attributes, &error)
-    }
-
     private func stopWorker() {
         guard let worker else { return }
-        worker.stop()
-        library.free(worker.stream)   // the queued sound goes with it
+        renderer?.setDeviceWake(nil)
+        worker.stop()   // the stream, and the sound queued in it, go with the worker
         self.worker = nil
-    }
-
-    private func closeIdleStream() {
-        if let idleStream { library.free(idleStream) }
-        idleStream = nil
     }
 
     struct PulseError: Error {}
 
-    /// How much of a filled buffer to write: the sound alone when there is some; otherwise a
-    /// quarter buffer of silence (about 5 ms; whole frames, as buffers hold a power of two),
-    /// and whole buffers again once the silence has lasted about 100 ms (a stalled read), for
-    /// fewer wake-ups.
-    static func bytesToWrite(sound: Int, silentFills: Int, bufferBytes: Int) -> Int {
-        if sound > 0 { return sound }
-        return silentFills > 20 ? bufferBytes : bufferBytes / 4
+    /// How much to render and write at a time: a quarter buffer (about 5 ms; whole frames, as
+    /// buffers hold a power of two), so that the server asks for more often enough for a seek
+    /// to be heard soon; whole buffers once silence has lasted about 100 ms (a stalled read),
+    /// for fewer wake-ups.
+    static func fillBytes(silentFills: Int, bufferBytes: Int) -> Int {
+        silentFills > 20 ? bufferBytes : bufferBytes / 4
     }
 
     /// The writing thread's side: owns nothing but what `stop` waits for.
     private final class Worker: @unchecked Sendable {
-        let stream: PulseLibrary.Stream
-        private let library: PulseLibrary
+        let stream: PulseStream
         private let renderer: AudioRenderer
         private let bufferBytes: Int
         private let running = Locked(true)
         private let finished = DispatchSemaphore(value: 0)
 
-        init(stream: PulseLibrary.Stream, library: PulseLibrary, renderer: AudioRenderer, bufferBytes: Int) {
+        init(stream: PulseStream, renderer: AudioRenderer, bufferBytes: Int) {
             self.stream = stream
-            self.library = library
             self.renderer = renderer
             self.bufferBytes = bufferBytes
         }
@@ -119,25 +94,69 @@ public final class PulseAudioOutput: AudioSink {
                 buffer.deallocate()
                 finished.signal()
             }
-            var error: Int32 = 0
             var silentFills = 0
             while running.withLock({ $0 }) {
                 // A new track is ready: what the server holds of the old one is dropped, so the
                 // new one is heard at once rather than after it.
-                if renderer.wantsDeviceFlush() { _ = library.flush(stream, &error) }
-                // Everything written so far plays before this buffer's first byte.
-                let queued = library.latency(stream, &error)
-                let sound = renderer.render(into: buffer, latency: queued == pa_usec_t.max ? nil : Double(queued) / 1_000_000)
+                if renderer.wantsDeviceFlush() { stream.flush() }
+                let size = PulseAudioOutput.fillBytes(silentFills: silentFills, bufferBytes: bufferBytes)
+                // While a new track's sound is being decoded, look for it every millisecond
+                // instead of waiting for room.
+                let awaitsFlush = renderer.awaitsDeviceFlush
+                guard let room = stream.waitForRoom(awaitsFlush ? 0 : size) else { break }
+                if room < size {
+                    if awaitsFlush { usleep(1000) }
+                    continue
+                }
+                // Everything written so far plays before this fill's first byte.
+                let slice = UnsafeMutableRawBufferPointer(rebasing: buffer[0..<size])
+                let sound = renderer.render(into: slice, latency: stream.latency)
                 silentFills = sound > 0 ? 0 : silentFills + 1
-                let count = PulseAudioOutput.bytesToWrite(sound: sound, silentFills: silentFills, bufferBytes: bufferBytes)
-                if library.write(stream, buffer.baseAddress, count, &error) < 0 { break }
+                guard stream.write(UnsafeRawBufferPointer(rebasing: slice[0..<(sound > 0 ? sound : size)])) else { break }
             }
         }
 
-        /// Returns once the thread has finished its last write (at most a buffer's time).
+        /// Returns once the thread has finished its last write.
         func stop() {
             running.withLock { $0 = false }
+            stream.wake()
             finished.wait()
         }
+    }
+}
+
+/// One PulseAudio playback stream (see pulse_stream.h), freed with its owner.
+final class PulseStream: @unchecked Sendable {
+    private let stream: OpaquePointer
+
+    /// A stream of `format`: about two device buffers queued, refilled in quarter buffers.
+    /// Nil when libpulse cannot be loaded or no server answers.
+    init?(_ format: AudioFormat) {
+        let bufferBytes = UInt32(format.bufferFrames * format.bytesPerFrame)
+        guard let stream = vp_pulse_open("vplay", Int32(format.sampleRate), Int32(format.channels),
+                                         2 * bufferBytes, bufferBytes / 4) else { return nil }
+        self.stream = stream
+    }
+
+    deinit { vp_pulse_close(stream) }
+
+    /// Waits for room for `bytes` or a `wake`; the room there is, nil once the stream failed.
+    func waitForRoom(_ bytes: Int) -> Int? {
+        let room = vp_pulse_wait_writable(stream, bytes)
+        return room < 0 ? nil : room
+    }
+
+    func wake() { vp_pulse_wake(stream) }
+
+    func write(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        vp_pulse_write(stream, bytes.baseAddress, bytes.count) == 0
+    }
+
+    func flush() { vp_pulse_flush(stream) }
+
+    /// Seconds until a byte written now is heard; nil until the server has told.
+    var latency: Double? {
+        let microseconds = vp_pulse_latency(stream)
+        return microseconds < 0 ? nil : Double(microseconds) / 1_000_000
     }
 }
