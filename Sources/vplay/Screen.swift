@@ -1,0 +1,35 @@
+import VPlayControl
+import VPlayCore
+import VPlayView
+
+/// The window and the overlay drawn in it; the overlay's textures belong to the window's
+/// renderer, so it is released first.
+final class Screen {
+    let window: PlayerWindow
+    let overlay: Overlay
+
+    init(window: PlayerWindow, overlay: Overlay) {
+        self.window = window
+        self.overlay = overlay
+    }
+
+    /// The window, sized for `player`'s picture, or at 640×360 for the idle window (no player).
+    static func make(for player: Player?, options: LaunchOptions) -> Screen? {
+        let natural = player?.geometry?.displaySize ?? (width: 640, height: 360)
+        do {
+            let window = try PlayerWindow(title: options.title ?? player?.state.title ?? "vplay",
+                                          width: options.windowWidth ?? natural.width,
+                                          height: options.windowHeight ?? natural.height,
+                                          fullscreen: options.fullscreen)
+            do throws(OverlayError) {
+                return Screen(window: window, overlay: try Overlay(now: Player.monotonicNow()))
+            } catch {
+                report(error.description)
+                return nil
+            }
+        } catch {
+            report(error.description)
+            return nil
+        }
+    }
+}
