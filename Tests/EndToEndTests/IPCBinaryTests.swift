@@ -216,9 +216,6 @@ final class IPCBinaryTests: XCTestCase {
         XCTAssertEqual(info.st_uid, getuid())
     }
 
-    /// Sends one seek, waits for its `seek` then `playback-restart` events, and checks
-    /// `time-pos` against `expect`. Returns the position.
-    @discardableResult
     /// While playing, `playback-restart` means the target's picture is up and the clock stands
     /// at it: time-pos read right then is the target, give or take the reply's round trip
     /// (a picture still decoding while the sound ran on put it 100–300 ms past).
@@ -237,6 +234,9 @@ final class IPCBinaryTests: XCTestCase {
         }
     }
 
+    /// Sends one seek, waits for its `seek` then `playback-restart` events, and checks
+    /// `time-pos` against `expect`. Returns the position.
+    @discardableResult
     private func seek(_ client: IPCTestClient, _ arguments: [IPCJSON], expect: Double, tolerance: Double,
                       file: StaticString = #filePath, line: UInt = #line) throws -> Double {
         let mark = client.messages.count

@@ -153,6 +153,20 @@ final class IdleWindowTests: XCTestCase {
         XCTAssertTrue(process.isRunning)
     }
 
+    func testWithIdleAFileThatCannotBeOpenedComesBackToTheIdleWindowWithItsError() throws {
+        let missing = directory.appendingPathComponent("missing.mp4").path
+        let (process, _, ipc) = try launchIdle(["--idle", missing])
+        XCTAssertTrue(try waitUntil { (try? ipc.property("idle-active")) as? Bool == true }, "not idle after the failure")
+        XCTAssertTrue(process.isRunning)
+        let clip = try MediaFactory.clip(.av(seconds: 6))
+        _ = try ipc.command(["loadfile", clip.path])
+        XCTAssertTrue(try waitUntil { (try? ipc.property("path")) as? String == clip.path }, "loadfile did not play")
+        _ = try ipc.command(["quit"])
+        let result = process.waitForExit(timeout: .seconds(15))
+        XCTAssertFalse(result.timedOut)
+        XCTAssertTrue(result.errorText.contains("missing.mp4"), result.errorText)
+    }
+
     func testWithoutIdleStopQuits() throws {
         let clip = try MediaFactory.clip(.av(seconds: 6))
         let player = try PlayerSession(clip: clip, arguments: ["--pause"])
