@@ -113,7 +113,7 @@ final class FakePlayerLoop: @unchecked Sendable {
         case .setSubtitle(let setting): state.subtitles = state.subtitles.with(setting)
         case .frameStep, .frameBackStep, .showText, .cycleABLoop, .screenshot, .screenshotVideo, .quitSavingPosition,
              .playlistNext, .playlistPrevious, .loadFile, .selectTrack, .cycleTrack, .subtitleSeek, .addSubtitleFile, .searchSubtitles, .selectSecondarySubtitles,
-             .goToChapter, .openFiles, .stop, .setPicture:
+             .goToChapter, .openFiles, .stop:
             break
         }
         return []

@@ -16,7 +16,7 @@ struct MPRISChangeTracker {
         guard steady != lastSteady else { return [] }
         lastSteady = steady
         var changed: [String: [String: DBusValue]] = [:]
-        for property in MPRISProperties.all where property.emitsChanges {
+        for property in MPRISProperties.all where property.changes == .signalled {
             let key = property.interface + "." + property.name
             let value = property.get(context)
             guard announced[key] != value else { continue }

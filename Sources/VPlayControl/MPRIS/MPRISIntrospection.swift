@@ -1,4 +1,7 @@
+import VPlayCore
+
 /// The introspection data of the MPRIS object, for `busctl introspect` and generic clients.
+/// The properties come from `MPRISProperties`, where each is declared once.
 enum MPRISIntrospection {
     static let xml = """
     <!DOCTYPE node PUBLIC "-//freedesktop//DTD D-BUS Object Introspection 1.0//EN"
@@ -27,15 +30,7 @@ enum MPRISIntrospection {
       <interface name="org.mpris.MediaPlayer2">
         <method name="Raise"/>
         <method name="Quit"/>
-        <property name="CanQuit" type="b" access="read"/>
-        <property name="Fullscreen" type="b" access="readwrite"/>
-        <property name="CanSetFullscreen" type="b" access="read"/>
-        <property name="CanRaise" type="b" access="read"/>
-        <property name="HasTrackList" type="b" access="read"/>
-        <property name="Identity" type="s" access="read"/>
-        <property name="DesktopEntry" type="s" access="read"/>
-        <property name="SupportedUriSchemes" type="as" access="read"/>
-        <property name="SupportedMimeTypes" type="as" access="read"/>
+    \(properties(of: MPRISProperties.root))
       </interface>
       <interface name="org.mpris.MediaPlayer2.Player">
         <method name="Next"/>
@@ -50,24 +45,27 @@ enum MPRISIntrospection {
         </method>
         <method name="OpenUri"><arg name="Uri" type="s" direction="in"/></method>
         <signal name="Seeked"><arg name="Position" type="x"/></signal>
-        <property name="PlaybackStatus" type="s" access="read"/>
-        <property name="LoopStatus" type="s" access="readwrite"/>
-        <property name="Rate" type="d" access="readwrite"/>
-        <property name="Shuffle" type="b" access="read"/>
-        <property name="Metadata" type="a{sv}" access="read"/>
-        <property name="Volume" type="d" access="readwrite"/>
-        <property name="Position" type="x" access="read">
-          <annotation name="org.freedesktop.DBus.Property.EmitsChangedSignal" value="false"/>
-        </property>
-        <property name="MinimumRate" type="d" access="read"/>
-        <property name="MaximumRate" type="d" access="read"/>
-        <property name="CanGoNext" type="b" access="read"/>
-        <property name="CanGoPrevious" type="b" access="read"/>
-        <property name="CanPlay" type="b" access="read"/>
-        <property name="CanPause" type="b" access="read"/>
-        <property name="CanSeek" type="b" access="read"/>
-        <property name="CanControl" type="b" access="read"/>
+    \(properties(of: MPRISProperties.player))
       </interface>
     </node>
     """
+
+    /// The `<property>` elements of `interface`: the type is that of the value read with no
+    /// file loaded; a property read on demand only says that it sends no `PropertiesChanged`.
+    private static func properties(of interface: String) -> String {
+        let context = MPRISContext(state: PlayerState(), trackNumber: 0)
+        return MPRISProperties.all.filter { $0.interface == interface }.map { property in
+            let head = "    <property name=\"\(property.name)\" type=\"\(property.get(context).signature)\" "
+                + "access=\"\(property.set == nil ? "read" : "readwrite")\""
+            switch property.changes {
+            case .signalled: return head + "/>"
+            case .constant: return head + ">" + annotation("const") + "</property>"
+            case .onDemand: return head + ">" + annotation("false") + "</property>"
+            }
+        }.joined(separator: "\n")
+    }
+
+    private static func annotation(_ value: String) -> String {
+        "<annotation name=\"org.freedesktop.DBus.Property.EmitsChangedSignal\" value=\"\(value)\"/>"
+    }
 }

@@ -44,7 +44,7 @@ enum MPRISProperties {
             let volume = max(0, try MPRISProperty.double(value, for: "Volume")) * 100
             return [try MPRISProperty.registryCommand("volume", .number(min(volume, state.volumeMax)), in: state)]
         }),
-        MPRISProperty(player, "Position", emitsChanges: false, get: {
+        MPRISProperty(player, "Position", changes: .onDemand, get: {
             .int64(MPRISContext.microseconds($0.value(of: "time-pos").number ?? 0))
         }),
         // With loop-playlist the list goes round.

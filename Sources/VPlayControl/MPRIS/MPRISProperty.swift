@@ -8,22 +8,31 @@ struct MPRISProperty: Sendable {
 
     let interface: String
     let name: String
-    /// Whether `PropertiesChanged` tells of changes (`Position` is read on demand only).
-    let emitsChanges: Bool
+    /// How clients learn of changes.
+    enum Changes: Sendable {
+        /// `PropertiesChanged` tells of them.
+        case signalled
+        /// Never announced: read when wanted (`Position`, which moves all the time).
+        case onDemand
+        /// There are none.
+        case constant
+    }
+
+    let changes: Changes
     let get: Getter
     let set: Setter?
 
-    init(_ interface: String, _ name: String, emitsChanges: Bool = true, get: @escaping Getter, set: Setter? = nil) {
+    init(_ interface: String, _ name: String, changes: Changes = .signalled, get: @escaping Getter, set: Setter? = nil) {
         self.interface = interface
         self.name = name
-        self.emitsChanges = emitsChanges
+        self.changes = changes
         self.get = get
         self.set = set
     }
 
     /// A constant: never announced as changed.
     static func fixed(_ interface: String, _ name: String, _ value: DBusValue) -> MPRISProperty {
-        MPRISProperty(interface, name, emitsChanges: false, get: { _ in value })
+        MPRISProperty(interface, name, changes: .constant, get: { _ in value })
     }
 }
 
