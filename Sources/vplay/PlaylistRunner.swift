@@ -125,7 +125,7 @@ final class PlaylistRunner {
         if let resumedAt {
             player.apply(.showText("Resumed at \(TimeFormat.label(resumedAt, duration: player.state.duration))", seconds: 2))
         }
-        let exit = runLoop(for: player, path: path)
+        let exit = runLoop(for: player, path: path, options: fileOptions)
         player.shutdown()
         playerOptions.keepLoops(of: player.state)
         if case .quit = exit, options.savePositionOnQuit || player.state.savesPositionOnQuit {
@@ -178,13 +178,16 @@ final class PlaylistRunner {
         return true
     }
 
-    private func runLoop(for player: Player, path: String) -> PlayerLoop.Exit {
+    private func runLoop(for player: Player, path: String, options fileOptions: PlayerOptions) -> PlayerLoop.Exit {
         let services = services
         let screen = screen
         let session = services.session
-        // Seek-bar previews: a second, low-priority open of the file (opened off this thread).
-        let thumbnails = options.thumbnails && player.geometry != nil && !options.bench
-            ? BackgroundThumbnails { ThumbnailService(path: path, onReady: { session.wake() }) } : nil
+        // Seek-bar previews: a second, low-priority open of the file (opened off this thread);
+        // none for a live stream, which has no moments to show and would cost its server a
+        // second connection.
+        let thumbnails = options.thumbnails && player.geometry != nil && !options.bench && player.state.isSeekable
+            ? BackgroundThumbnails { ThumbnailService(path: path, options: fileOptions, interrupt: $0, onReady: { session.wake() }) }
+            : nil
         defer { thumbnails?.stop() }
         let onTurn = { (state: PlayerState) in
             services.ipc?.stateDidChange(state)

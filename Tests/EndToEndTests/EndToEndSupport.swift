@@ -285,7 +285,8 @@ final class PlayerSession {
     static let windowTimeout: Duration = .seconds(20)
 
     /// - Parameters:
-    ///   - clip: the file to play; the window is found by its name unless `arguments` sets `--title`.
+    ///   - clip: the file (or http URL) to play; the window is found by its name unless
+    ///     `arguments` sets `--title`.
     ///   - displayAspect: the picture's width / height, to find it inside the window.
     ///   - withIPC: open `--input-ipc-server` on a private socket and connect to it.
     ///   - environment: added to the player's (e.g. the address of a private session bus).
@@ -300,7 +301,7 @@ final class PlayerSession {
         } else {
             socketPath = nil
         }
-        process = try BinaryRunner.launch(arguments + [clip.path], environment: environment)
+        process = try BinaryRunner.launch(arguments + [clip.isFileURL ? clip.path : clip.absoluteString], environment: environment)
         self.title = title ?? clip.lastPathComponent
         guard let window = try Screen.findWindow(name: self.title, timeout: Self.windowTimeout) else {
             process.terminate()

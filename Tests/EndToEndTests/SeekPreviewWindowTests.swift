@@ -30,8 +30,8 @@ final class SeekPreviewWindowTests: XCTestCase {
 
     /// Paused on the green start, the pointer goes to 75 % of the slider: a red picture (6 s)
     /// must appear above it. Returns the red pixels seen there, polling for up to `patience`.
-    private func redAboveTheSlider(arguments: [String], patience: Duration) throws -> Int {
-        let clip = try MediaFactory.clip(Self.greenThenRed)
+    private func redAboveTheSlider(arguments: [String], patience: Duration, source: URL? = nil) throws -> Int {
+        let clip = try source ?? MediaFactory.clip(Self.greenThenRed)
         let player = try PlayerSession(clip: clip, arguments: [geometry, "--pause"] + arguments)
         let layout = player.layout
         let y = Int(layout.track.midY.rounded())
@@ -54,6 +54,19 @@ final class SeekPreviewWindowTests: XCTestCase {
     func testHoveringTheSliderShowsThePictureOfThatMoment() throws {
         try skipWithoutDisplay()
         XCTAssertGreaterThan(try redAboveTheSlider(arguments: [], patience: .seconds(5)), 1000, "no picture of 0:06 above the slider")
+    }
+
+    /// An http source gets its previews too (from a connection of their own).
+    func testHoveringTheSliderOfAnHTTPSourceShowsThePictureOfThatMoment() throws {
+        try skipWithoutDisplay()
+        let server = try NetworkFixture.shared().server
+        let name = "previews-\(UUID().uuidString.prefix(8)).mp4"
+        let served = server.root.appendingPathComponent(name)
+        try FileManager.default.copyItem(at: try MediaFactory.clip(Self.greenThenRed), to: served)
+        addTeardownBlock { try? FileManager.default.removeItem(at: served) }
+        let url = try XCTUnwrap(URL(string: server.url(name)))
+        XCTAssertGreaterThan(try redAboveTheSlider(arguments: [], patience: .seconds(10), source: url), 1000,
+                             "no picture of 0:06 above the slider")
     }
 
     func testWithoutThumbnailsNoPictureShows() throws {

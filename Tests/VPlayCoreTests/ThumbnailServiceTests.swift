@@ -170,6 +170,18 @@ final class ThumbnailServiceTests: XCTestCase {
         XCTAssertNil(ThumbnailService(path: "/nonexistent/file.mp4") {})
     }
 
+    /// A live stream (here a station serving MPEG-TS video without ranges) has no moments to
+    /// show: no previews, whatever its pictures.
+    func testNoServiceForANetworkSourceThatCannotSeek() throws {
+        let clip = try MediaFactory.clip(ClipSpec(name: "video-ts", fileExtension: "ts", arguments: [
+            "-f", "lavfi", "-i", "testsrc2=size=320x240:rate=25:duration=4",
+            "-c:v", "libx264", "-preset", "ultrafast", "-g", "25", "-pix_fmt", "yuv420p",
+        ]))
+        XCTAssertNotNil(ThumbnailService(path: clip.path) {}, "the clip itself has previews")
+        let station = try FaultServer(.radio(clip, title: "Live"))
+        XCTAssertNil(ThumbnailService(path: station.url("live.ts")) {})
+    }
+
     func testStopIsPromptAndFinal() throws {
         let ready = ReadySignal()
         let service = try service(.longGOP1080p, ready: ready)

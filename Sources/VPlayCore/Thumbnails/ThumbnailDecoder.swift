@@ -26,15 +26,23 @@ final class ThumbnailDecoder: @unchecked Sendable {
     /// Packets to look through for a keyframe (or the next one) before giving up.
     private static let packetLimit = 20_000
 
-    /// Nil when the file cannot be opened, is not a regular file (a pipe is read by playback
-    /// and cannot be opened twice), or has no video stream other than cover art.
-    init?(path: String, maxWidth: Int, maxHeight: Int) {
-        var info = stat()
-        guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
-        var options = PlayerOptions()
+    /// Nil when the source cannot be opened, is neither a regular file nor a seekable network
+    /// source (a pipe is read by playback and cannot be opened twice; a live stream has no
+    /// moments to show), or has no video stream other than cover art.
+    /// - Parameters:
+    ///   - options: the network settings (timeouts, headers, TLS) playback opened the source with.
+    ///   - interrupt: raised by another thread, makes the open (and later reads) give up.
+    init?(path: String, options: PlayerOptions = PlayerOptions(), maxWidth: Int, maxHeight: Int,
+          interrupt: InterruptFlag = InterruptFlag()) {
+        let isNetwork = SourceLocation(path).isNetwork
+        if !isNetwork {
+            var info = stat()
+            guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        }
+        var options = options
         options.audioEnabled = false
-        guard let file = try? MediaFile(path: path, options: options), let index = file.videoStream,
-              let codec = try? Self.openDecoder(for: file.stream(index), path: path) else { return nil }
+        guard let file = try? MediaFile(path: path, options: options, interrupt: interrupt), !isNetwork || file.isSeekable,
+              let index = file.videoStream, let codec = try? Self.openDecoder(for: file.stream(index), path: path) else { return nil }
         self.file = file
         self.codec = codec
         streamIndex = Int32(index)

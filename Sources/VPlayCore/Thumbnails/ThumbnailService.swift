@@ -21,23 +21,29 @@ public final class ThumbnailService: @unchecked Sendable {
     private let state: Locked<State>
     private let worker: LatestRequestWorker<Double>
 
-    /// Opens `path` a second time for previews. Nil for audio-only files, files whose only
-    /// picture is cover art, pipes, and files that cannot be opened or decoded.
+    /// Opens `path` a second time for previews: one more connection for a network source,
+    /// whose requests go one after another. Nil for audio-only files, files whose only picture
+    /// is cover art, pipes, live streams, and sources that cannot be opened or decoded.
     /// - Parameters:
+    ///   - options: the settings playback opened the source with (its network settings count).
+    ///   - interrupt: raised by another thread, makes the open give up (see `stop` for later reads).
     ///   - maxWidth, maxHeight: the box thumbnails are fitted into (with the displayed aspect).
     ///   - cacheBytes: how much memory decoded thumbnails may take, least recently used evicted first.
     ///   - onReady: called on the thumbnail thread after a new picture is available; typically
     ///     pushes an event so the UI thread redraws.
-    public convenience init?(path: String, maxWidth: Int = 240, maxHeight: Int = 160, cacheBytes: Int = 32 << 20,
+    public convenience init?(path: String, options: PlayerOptions = PlayerOptions(), interrupt: InterruptFlag = InterruptFlag(),
+                             maxWidth: Int = 240, maxHeight: Int = 160, cacheBytes: Int = 32 << 20,
                              onReady: @escaping @Sendable () -> Void) {
-        self.init(path: path, maxWidth: maxWidth, maxHeight: maxHeight, cacheBytes: cacheBytes,
-                  beforeEachJob: nil, onReady: onReady)
+        self.init(path: path, options: options, interrupt: interrupt, maxWidth: maxWidth, maxHeight: maxHeight,
+                  cacheBytes: cacheBytes, beforeEachJob: nil, onReady: onReady)
     }
 
     /// - Parameter beforeEachJob: tests hold the thread here to line requests up.
-    init?(path: String, maxWidth: Int, maxHeight: Int, cacheBytes: Int,
+    init?(path: String, options: PlayerOptions = PlayerOptions(), interrupt: InterruptFlag = InterruptFlag(),
+          maxWidth: Int, maxHeight: Int, cacheBytes: Int,
           beforeEachJob: (@Sendable (Double) -> Void)?, onReady: @escaping @Sendable () -> Void) {
-        guard let decoder = ThumbnailDecoder(path: path, maxWidth: maxWidth, maxHeight: maxHeight) else { return nil }
+        guard let decoder = ThumbnailDecoder(path: path, options: options, maxWidth: maxWidth, maxHeight: maxHeight,
+                                             interrupt: interrupt) else { return nil }
         let state = Locked(State(cache: ThumbnailCache(capacityBytes: cacheBytes)))
         self.decoder = decoder
         self.state = state

@@ -9,7 +9,7 @@ import VPlayCore
 /// Files without a picture open as nothing, for good.
 public final class BackgroundThumbnails: ThumbnailSource, Sendable {
     private struct State {
-        var open: (@Sendable () -> ThumbnailService?)?
+        var open: (@Sendable (InterruptFlag) -> ThumbnailService?)?
         var service: ThumbnailService?
         var isStarted = false
         var isStopped = false
@@ -18,16 +18,18 @@ public final class BackgroundThumbnails: ThumbnailSource, Sendable {
 
     private let state: Locked<State>
     private let opened = DispatchSemaphore(value: 0)
+    /// Raised by `stop`, so that it never waits for an open stuck on the network.
+    private let interrupt = InterruptFlag()
 
-    /// - Parameter open: runs on a new thread at the first `prepare()` or `request(time:)`;
-    ///   typically `ThumbnailService(path:onReady:)`.
-    public init(open: @escaping @Sendable () -> ThumbnailService?) {
+    /// - Parameter open: runs on a new thread at the first `prepare()` or `request(time:)`,
+    ///   given the flag that gives the open up; typically `ThumbnailService(path:interrupt:onReady:)`.
+    public init(open: @escaping @Sendable (InterruptFlag) -> ThumbnailService?) {
         state = Locked(State(open: open))
     }
 
     /// Starts opening the file, once; later calls do nothing.
     public func prepare() {
-        let open = state.withLock { state -> (@Sendable () -> ThumbnailService?)? in
+        let open = state.withLock { state -> (@Sendable (InterruptFlag) -> ThumbnailService?)? in
             guard !state.isStarted, !state.isStopped else { return nil }
             state.isStarted = true
             defer { state.open = nil }
@@ -35,7 +37,7 @@ public final class BackgroundThumbnails: ThumbnailSource, Sendable {
         }
         guard let open else { return }
         let thread = Thread { [self] in
-            let service = open()
+            let service = open(interrupt)
             let isLate = state.withLock { state -> Bool in
                 guard !state.isStopped else { return true }
                 state.service = service
@@ -78,6 +80,7 @@ public final class BackgroundThumbnails: ThumbnailSource, Sendable {
         }
         service?.stop()
         guard wasStarted else { return }
+        interrupt.raise()
         opened.wait()
         opened.signal()
     }
