@@ -3,12 +3,13 @@ import Foundation
 import Glibc
 #endif
 
-/// TCP ports on 127.0.0.1 for test servers. Nothing here ever reaches past loopback.
+/// Ports on 127.0.0.1 for test servers and streams. Nothing here ever reaches past loopback.
 public enum LoopbackPort {
-    /// A port no one listens on now: the kernel picks it for a socket that is then closed.
-    /// Another program may take it before the caller binds it; callers retry on failure.
-    public static func free() throws -> Int {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    /// A port no one listens on now (TCP, or UDP with `datagram`): the kernel picks it for a
+    /// socket that is then closed. Another program may take it before the caller binds it;
+    /// callers retry on failure.
+    public static func free(datagram: Bool = false) throws -> Int {
+        let fd = socket(AF_INET, Int32((datagram ? SOCK_DGRAM : SOCK_STREAM).rawValue), 0)
         guard fd >= 0 else { throw ServerError("socket: \(String(cString: strerror(errno)))") }
         defer { close(fd) }
         var address = loopback(port: 0)
@@ -23,11 +24,13 @@ public enum LoopbackPort {
         return Int(UInt16(bigEndian: address.sin_port))
     }
 
-    /// True once something accepts connections on `port`, polling until `timeout`.
-    public static func waitUntilListening(_ port: Int, timeout: Duration) -> Bool {
+    /// True once something accepts connections on `port`, polling until `timeout`. With
+    /// `withoutConnecting` the kernel's socket table is read instead of connecting, for a
+    /// server that takes the first connection as its one client.
+    public static func waitUntilListening(_ port: Int, timeout: Duration, withoutConnecting: Bool = false) -> Bool {
         let deadline = ContinuousClock.now + timeout
         repeat {
-            if accepts(port) { return true }
+            if withoutConnecting ? isListening(port) : accepts(port) { return true }
             Thread.sleep(forTimeInterval: 0.02)
         } while ContinuousClock.now < deadline
         return false
@@ -41,6 +44,16 @@ public enum LoopbackPort {
         return withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         } == 0
+    }
+
+    /// Whether /proc/net/tcp lists a socket listening on `port` (state 0A), any address.
+    static func isListening(_ port: Int) -> Bool {
+        guard let table = try? String(contentsOfFile: "/proc/net/tcp", encoding: .utf8) else { return false }
+        let suffix = ":" + String(format: "%04X", port)
+        return table.split(separator: "\n").dropFirst().contains { line in
+            let fields = line.split(separator: " ")
+            return fields.count > 3 && fields[1].hasSuffix(suffix) && fields[3] == "0A"
+        }
     }
 
     private static func loopback(port: Int) -> sockaddr_in {
