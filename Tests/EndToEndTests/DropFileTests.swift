@@ -29,11 +29,11 @@ final class DropFileTests: XCTestCase {
         let player = try PlayerSession(clip: clipA)
         let ipc = try XCTUnwrap(player.ipc)
         // Well into A, so a frame number below 50 on screen can only be B's.
-        XCTAssertTrue(try waitUntil(timeout: .seconds(10)) { try ipc.double("time-pos") >= 4 }, "A does not play")
+        XCTAssertTrue(try poll(timeout: .seconds(10)) { try ipc.double("time-pos") >= 4 }, "A does not play")
 
         try drop(clipB, on: player)
 
-        guard try waitUntil(timeout: .seconds(10), { try ipc.property("path") as? String == clipB.path }) else {
+        guard try poll(timeout: .seconds(10), { try ipc.property("path") as? String == clipB.path }) else {
             return XCTFail("the drop did not open B: path is still \(String(describing: try? ipc.property("path")))")
         }
         XCTAssertEqual(try ipc.property("filename") as? String, clipB.lastPathComponent)
@@ -43,14 +43,14 @@ final class DropFileTests: XCTestCase {
         XCTAssertEqual(try ipc.property("playlist-count") as? Int, 2)
         // The same window, retitled and resized to B.
         XCTAssertEqual(try Screen.findWindow(name: clipB.lastPathComponent, timeout: .seconds(10)), player.window)
-        XCTAssertTrue(try waitUntil(timeout: .seconds(5)) {
+        XCTAssertTrue(try poll(timeout: .seconds(5)) {
             let frame = try Screen.windowGeometry(player.window)
             return (frame.width, frame.height) == (480, 270)
         }, "the window did not take B's size")
         // B plays: its early frames follow one another on screen.
         let box = PixelRect(Letterbox.fit(displayAspect: 16.0 / 9.0, inWidth: 480, height: 270))
         var frames: [Int] = []
-        XCTAssertTrue(try waitUntil(timeout: .seconds(5)) {
+        XCTAssertTrue(try poll(timeout: .seconds(5)) {
             if let frame = FramePattern.read(try Screen.capture(window: player.window), rect: box), frame < 50,
                frame > frames.last ?? -1 {
                 frames.append(frame)
@@ -67,7 +67,7 @@ final class DropFileTests: XCTestCase {
         try "not a video\n".write(to: notes, atomically: true, encoding: .utf8)
         let player = try PlayerSession(clip: clipA)
         let ipc = try XCTUnwrap(player.ipc)
-        XCTAssertTrue(try waitUntil(timeout: .seconds(10)) { try ipc.double("time-pos") >= 3 }, "A does not play")
+        XCTAssertTrue(try poll(timeout: .seconds(10)) { try ipc.double("time-pos") >= 3 }, "A does not play")
         let beforeDrop = try ipc.double("time-pos")
 
         try drop(notes, on: player)
@@ -77,12 +77,12 @@ final class DropFileTests: XCTestCase {
                       "no error line; stderr: \(String(decoding: player.process.outputSoFar(on: .error), as: UTF8.self))")
         XCTAssertTrue(player.process.isRunning, "the player quit")
         // A is the file playing, and it moves on.
-        XCTAssertTrue(try waitUntil(timeout: .seconds(10)) { try ipc.property("path") as? String == clipA.path })
+        XCTAssertTrue(try poll(timeout: .seconds(10)) { try ipc.property("path") as? String == clipA.path })
         XCTAssertEqual(try ipc.double("duration"), 20, accuracy: 0.1)
         XCTAssertEqual(try Screen.findWindow(name: clipA.lastPathComponent, timeout: .seconds(5)), player.window)
         let first = try ipc.double("time-pos")
         XCTAssertGreaterThanOrEqual(first, beforeDrop, "A started over instead of playing on")
-        XCTAssertTrue(try waitUntil(timeout: .seconds(5)) { try ipc.double("time-pos") >= first + 1 }, "A stopped")
+        XCTAssertTrue(try poll(timeout: .seconds(5)) { try ipc.double("time-pos") >= first + 1 }, "A stopped")
         XCTAssertFalse(try ipc.bool("pause"))
         XCTAssertEqual(try ipc.property("playlist-count") as? Int, 1, "the refused file joined the playlist")
     }
@@ -93,11 +93,11 @@ final class DropFileTests: XCTestCase {
         try ClipSpec.subRip([(0, 19, "Dropped words")]).write(to: subtitles, atomically: true, encoding: .utf8)
         let player = try PlayerSession(clip: clipA)
         let ipc = try XCTUnwrap(player.ipc)
-        XCTAssertTrue(try waitUntil(timeout: .seconds(10)) { try ipc.double("time-pos") >= 1 }, "A does not play")
+        XCTAssertTrue(try poll(timeout: .seconds(10)) { try ipc.double("time-pos") >= 1 }, "A does not play")
 
         try drop(subtitles, on: player)
 
-        XCTAssertTrue(try waitUntil(timeout: .seconds(10)) { try ipc.property("sub-text") as? String == "Dropped words" },
+        XCTAssertTrue(try poll(timeout: .seconds(10)) { try ipc.property("sub-text") as? String == "Dropped words" },
                       "the dropped subtitles do not show; sub-text is \(String(describing: try? ipc.property("sub-text")))")
         let list = try XCTUnwrap(try ipc.property("track-list") as? [[String: Any]])
         let added = try XCTUnwrap(list.first { $0["type"] as? String == "sub" })
@@ -107,7 +107,7 @@ final class DropFileTests: XCTestCase {
         XCTAssertEqual(try ipc.property("path") as? String, clipA.path, "the subtitle file replaced the video")
         XCTAssertEqual(try ipc.property("playlist-count") as? Int, 1)
         let position = try ipc.double("time-pos")
-        XCTAssertTrue(try waitUntil(timeout: .seconds(5)) { try ipc.double("time-pos") >= position + 0.5 }, "A stopped")
+        XCTAssertTrue(try poll(timeout: .seconds(5)) { try ipc.double("time-pos") >= position + 0.5 }, "A stopped")
     }
 
     // MARK: - Helpers
@@ -126,12 +126,4 @@ final class DropFileTests: XCTestCase {
     }
 
     /// Polls `condition` every 50 ms until it holds (true) or `timeout` passes (false).
-    private func waitUntil(timeout: Duration, _ condition: () throws -> Bool) throws -> Bool {
-        let deadline = ContinuousClock.now + timeout
-        repeat {
-            if try condition() { return true }
-            Thread.sleep(forTimeInterval: 0.05)
-        } while ContinuousClock.now < deadline
-        return false
-    }
 }

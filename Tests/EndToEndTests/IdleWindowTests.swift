@@ -50,14 +50,6 @@ final class IdleWindowTests: XCTestCase {
         return (process, window, try IPCClient(path: socketPath))
     }
 
-    private func waitUntil(timeout: Duration = .seconds(15), _ condition: () throws -> Bool) throws -> Bool {
-        let deadline = ContinuousClock.now + timeout
-        repeat {
-            if try condition() { return true }
-            Thread.sleep(forTimeInterval: 0.05)
-        } while ContinuousClock.now < deadline
-        return false
-    }
 
     private func openButtonCenter(in window: String) throws -> (x: Int, y: Int) {
         let geometry = try Screen.windowGeometry(window)
@@ -69,7 +61,7 @@ final class IdleWindowTests: XCTestCase {
         let (process, window, ipc) = try launchIdle()
         XCTAssertEqual(try ipc.property("idle-active") as? Bool, true)
         // Still there a moment later: waiting, not failing.
-        XCTAssertFalse(try waitUntil(timeout: .seconds(1)) { !process.isRunning }, "quit with no file")
+        XCTAssertFalse(poll(timeout: .seconds(1)) { !process.isRunning }, "quit with no file")
         let image = try Screen.capture(window: window)
         let button = try openButtonCenter(in: window)
         let buttonColour = image.pixel(x: button.x, y: button.y - 8)
@@ -89,14 +81,14 @@ final class IdleWindowTests: XCTestCase {
         let button = try openButtonCenter(in: window)
         try Screen.click(window: window, x: button.x, y: button.y)
 
-        XCTAssertTrue(try waitUntil { (try? ipc.property("path")) as? String == first.path },
+        XCTAssertTrue(poll(timeout: .seconds(15)) { (try? ipc.property("path")) as? String == first.path },
                       "the first chosen file does not play: path \(String(describing: try? ipc.property("path")))")
         XCTAssertEqual(try ipc.property("playlist-count") as? Int, 2)
         XCTAssertEqual(try ipc.property("idle-active") as? Bool, false)
         let asked = try String(contentsOf: zenity.arguments, encoding: .utf8)
         XCTAssertTrue(asked.contains("--multiple"), "zenity was not asked for several files: \(asked)")
         _ = try ipc.command(["playlist-next"])
-        XCTAssertTrue(try waitUntil { (try? ipc.property("path")) as? String == second.path }, "the second is not next")
+        XCTAssertTrue(poll(timeout: .seconds(15)) { (try? ipc.property("path")) as? String == second.path }, "the second is not next")
     }
 
     func testCtrlOWhilePlayingReplacesThePlaylist() throws {
@@ -109,7 +101,7 @@ final class IdleWindowTests: XCTestCase {
         let window = try XCTUnwrap(try Screen.findWindow(name: playing.lastPathComponent, timeout: PlayerSession.windowTimeout))
         let ipc = try IPCClient(path: socketPath)
         try Screen.key(window: window, "ctrl+o")
-        XCTAssertTrue(try waitUntil { (try? ipc.property("path")) as? String == chosen.path }, "Ctrl+O did not open the chosen file")
+        XCTAssertTrue(poll(timeout: .seconds(15)) { (try? ipc.property("path")) as? String == chosen.path }, "Ctrl+O did not open the chosen file")
         XCTAssertEqual(try ipc.property("playlist-count") as? Int, 1)
     }
 
@@ -121,7 +113,7 @@ final class IdleWindowTests: XCTestCase {
         let row = PixelRect(x: 0, y: Int(layout.messageCenter.y) - 8, width: geometry.width, height: 16)
         let before = try Screen.capture(window: window)
         try Screen.key(window: window, "ctrl+o")
-        XCTAssertTrue(try waitUntil(timeout: .seconds(10)) {
+        XCTAssertTrue(try poll(timeout: .seconds(10)) {
             try Screen.capture(window: window).maxChannel(row) > before.maxChannel(row) + 60
         }, "no message under the hint")
         XCTAssertEqual(try ipc.property("idle-active") as? Bool, true)
@@ -131,7 +123,7 @@ final class IdleWindowTests: XCTestCase {
         let clip = try MediaFactory.clip(.av(seconds: 6))
         let (_, _, ipc) = try launchIdle()
         _ = try ipc.command(["loadfile", clip.path])
-        XCTAssertTrue(try waitUntil { (try? ipc.property("path")) as? String == clip.path }, "loadfile did not play")
+        XCTAssertTrue(poll(timeout: .seconds(15)) { (try? ipc.property("path")) as? String == clip.path }, "loadfile did not play")
         XCTAssertGreaterThan(try ipc.double("duration"), 5)
     }
 
@@ -141,26 +133,26 @@ final class IdleWindowTests: XCTestCase {
         addTeardownBlock { process.terminate(); process.waitForExit(timeout: .seconds(5)) }
         XCTAssertNotNil(try Screen.findWindow(name: clip.lastPathComponent, timeout: PlayerSession.windowTimeout))
         let ipc = try IPCClient(path: socketPath)
-        XCTAssertTrue(try waitUntil { (try? ipc.property("idle-active")) as? Bool == true }, "not idle after the end")
+        XCTAssertTrue(poll(timeout: .seconds(15)) { (try? ipc.property("idle-active")) as? Bool == true }, "not idle after the end")
         XCTAssertTrue(process.isRunning)
         XCTAssertNotNil(try Screen.findWindow(name: "vplay", timeout: .seconds(10)), "the idle window has not its title")
 
         _ = try ipc.command(["loadfile", clip.path])
-        XCTAssertTrue(try waitUntil { (try? ipc.property("idle-active")) as? Bool == false })
+        XCTAssertTrue(poll(timeout: .seconds(15)) { (try? ipc.property("idle-active")) as? Bool == false })
         _ = try ipc.command(["set_property", "pause", true])
         _ = try ipc.command(["stop"])
-        XCTAssertTrue(try waitUntil { (try? ipc.property("idle-active")) as? Bool == true }, "stop did not go idle")
+        XCTAssertTrue(poll(timeout: .seconds(15)) { (try? ipc.property("idle-active")) as? Bool == true }, "stop did not go idle")
         XCTAssertTrue(process.isRunning)
     }
 
     func testWithIdleAFileThatCannotBeOpenedComesBackToTheIdleWindowWithItsError() throws {
         let missing = directory.appendingPathComponent("missing.mp4").path
         let (process, _, ipc) = try launchIdle(["--idle", missing])
-        XCTAssertTrue(try waitUntil { (try? ipc.property("idle-active")) as? Bool == true }, "not idle after the failure")
+        XCTAssertTrue(poll(timeout: .seconds(15)) { (try? ipc.property("idle-active")) as? Bool == true }, "not idle after the failure")
         XCTAssertTrue(process.isRunning)
         let clip = try MediaFactory.clip(.av(seconds: 6))
         _ = try ipc.command(["loadfile", clip.path])
-        XCTAssertTrue(try waitUntil { (try? ipc.property("path")) as? String == clip.path }, "loadfile did not play")
+        XCTAssertTrue(poll(timeout: .seconds(15)) { (try? ipc.property("path")) as? String == clip.path }, "loadfile did not play")
         _ = try ipc.command(["quit"])
         let result = process.waitForExit(timeout: .seconds(15))
         XCTAssertFalse(result.timedOut)

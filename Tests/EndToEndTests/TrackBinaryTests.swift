@@ -93,11 +93,11 @@ final class TrackBinaryTests: XCTestCase {
         let ipc = try XCTUnwrap(player.ipc)
         try waitForPosition(ipc, atLeast: 0.3)
         try Screen.key(window: player.window, "numbersign")
-        XCTAssertTrue(try waitFor { try ipc.property("aid") as? Int == 2 }, "# did not select audio track 2")
+        XCTAssertTrue(try poll(timeout: .seconds(3)) { try ipc.property("aid") as? Int == 2 }, "# did not select audio track 2")
         try Screen.key(window: player.window, "j")
-        XCTAssertTrue(try waitFor { try ipc.property("sid") as? Int == 1 }, "j did not select subtitle track 1")
+        XCTAssertTrue(try poll(timeout: .seconds(3)) { try ipc.property("sid") as? Int == 1 }, "j did not select subtitle track 1")
         try Screen.key(window: player.window, "J")
-        XCTAssertTrue(try waitFor { try ipc.property("sid") as? Bool == false }, "J did not go back to no subtitles")
+        XCTAssertTrue(try poll(timeout: .seconds(3)) { try ipc.property("sid") as? Bool == false }, "J did not go back to no subtitles")
 
         XCTAssertThrowsError(try ipc.command(["set_property", "aid", 9]), "aid 9 of 2 was accepted")
         XCTAssertThrowsError(try ipc.command(["set_property", "vid", "two"]))
@@ -107,12 +107,4 @@ final class TrackBinaryTests: XCTestCase {
         XCTAssertTrue(player.process.isRunning)
     }
 
-    private func waitFor(timeout: Duration = .seconds(3), _ condition: () throws -> Bool) throws -> Bool {
-        let deadline = ContinuousClock.now + timeout
-        while ContinuousClock.now < deadline {
-            if try condition() { return true }
-            Thread.sleep(forTimeInterval: 0.02)
-        }
-        return try condition()
-    }
 }

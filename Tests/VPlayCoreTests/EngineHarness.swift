@@ -44,7 +44,7 @@ final class ManualAudioSink: AudioSink {
         guard let renderer, !isPaused else { return }
         if flushesForNewTracks && renderer.wantsDeviceFlush() { flushes += 1 }
         var buffer = [Int16](repeating: 0, count: format.bufferFrames * format.channels)
-        buffer.withUnsafeMutableBytes { renderer.render(into: $0, latency: reportedLatency) }
+        _ = buffer.withUnsafeMutableBytes { renderer.render(into: $0, latency: reportedLatency) }
         samples.append(contentsOf: buffer)
     }
 
