@@ -14,8 +14,8 @@
            target ≤ (demuxer-max-bytes + demuxer-max-back-bytes) × 1.1.
 
 The first frame is seen from outside as in bench.py's section 4: the clip's first half
-second is solid green, the rest noisy testsrc2 at ~8 Mbit/s (so that what a player reads
-before its first frame costs time on the throttled link).
+second is green, the rest testsrc2, all noisy, at ~8 Mbit/s (so that the first picture, and
+whatever a player reads before showing it, costs time on the throttled link).
 """
 import dataclasses
 import os
@@ -42,14 +42,15 @@ RSS_TARGET = 1.10
 
 # ----------------------------------------------------------------------------- clips
 
-def green_then_noise(path, seconds=20):
-    """1080p30 H.264 (~8 Mbit/s, keyframes every 2 s) + AAC: 0.5 s solid green, then
-    testsrc2 with temporal noise; MP4 with the index up front."""
+def noisy_green_start(path, seconds=20):
+    """1080p30 H.264 (~8 Mbit/s, keyframes every 2 s) + AAC: 0.5 s of green, then testsrc2,
+    all with temporal noise (so that the first picture weighs what a real one does, ~0.2 MB,
+    and stays green enough for the first-frame check); MP4 with the index up front."""
     if os.path.exists(path):
         return
     video = (f"color=c=0x00ff00:size=1920x1080:rate=30:duration=0.5[g];"
-             f"testsrc2=size=1920x1080:rate=30:duration={seconds - 0.5},noise=alls=16:allf=t[t];"
-             f"[g][t]concat=n=2:v=1:a=0")
+             f"testsrc2=size=1920x1080:rate=30:duration={seconds - 0.5}[t];"
+             f"[g][t]concat=n=2:v=1:a=0,noise=alls=16:allf=t")
     benchlib.ffmpeg_clip(path, [
         "-f", "lavfi", "-i", video,
         "-f", "lavfi", "-i", f"sine=frequency=440:sample_rate=48000:duration={seconds}",
@@ -102,12 +103,12 @@ def make_clips(folder, sections, log):
     """{label: path} of the clips SECTIONS need, generated into FOLDER unless there."""
     clips = {}
     if sections & {"net", "hls"}:
-        clips["net"] = os.path.join(folder, "green-then-noise-1080p30-20s.mp4")
+        clips["net"] = os.path.join(folder, "noisy-green-then-testsrc2-1080p30-20s.mp4")
         if not os.path.exists(clips["net"]):
             log(f"  generating {os.path.relpath(clips['net'])}")
-            green_then_noise(clips["net"])
+            noisy_green_start(clips["net"])
     if "hls" in sections:
-        clips["hls"] = hls_rendition(clips["net"], os.path.join(folder, "hls-green-then-noise-1080p30-20s"))
+        clips["hls"] = hls_rendition(clips["net"], os.path.join(folder, "hls-noisy-green-then-testsrc2-1080p30-20s"))
     if "net-rss" in sections:
         clips["2h"] = os.path.join(folder, "noise-360p30-1600k-2h.mp4")
         if not os.path.exists(clips["2h"]):
@@ -292,7 +293,7 @@ def command_lines(sections):
         lines += [
             "# net: the first-frame commands of 4. (vplay, ffplay, mpv) on the local clip, then on",
             "#    http://127.0.0.1:PORT/CLIP and http://127.0.0.1:PORT/slow/CLIP (a private nginx;",
-            f"#    /slow/ has limit_rate {THROTTLE}); CLIP: 0.5 s solid green, then noisy testsrc2, 1080p30",
+            f"#    /slow/ has limit_rate {THROTTLE}); CLIP: 0.5 s green, then testsrc2, all noisy, 1080p30",
             "#    ~8 Mbit/s, 20 s",
         ]
     if "hls" in sections:
