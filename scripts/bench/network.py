@@ -44,7 +44,7 @@ RSS_TARGET = 1.10
 
 def noisy_green_start(path, seconds=20):
     """1080p30 H.264 (~8 Mbit/s, keyframes every 2 s) + AAC: 0.5 s of green, then testsrc2,
-    all with temporal noise (so that the first picture weighs what a real one does, ~0.2 MB,
+    all with temporal noise (so that the first picture weighs what a rich one does, ~0.7 MB,
     and stays green enough for the first-frame check); MP4 with the index up front."""
     if os.path.exists(path):
         return
@@ -156,7 +156,9 @@ http {{
     server {{
         listen 127.0.0.1:{port};
         root {self.root};
-        location /slow/ {{ alias {self.root}/; limit_rate {THROTTLE}; }}
+        # Small sends, each followed by its pause: without this nginx sends its first 2 MB
+        # (sendfile's default chunk) at once, and the first picture arrives unthrottled.
+        location /slow/ {{ alias {self.root}/; limit_rate {THROTTLE}; sendfile_max_chunk 32k; }}
     }}
 }}
 """
@@ -253,6 +255,9 @@ def measure_rss(player, kind, url, max_bytes, log=None):
     else:
         extra = [f"--demuxer-max-bytes={max_bytes // MIB}MiB"]
 
+    # vplay remembers where a file over a minute long was quit: each run starts at 0 all the same.
+    extra += ["--no-resume"] if kind == "vplay" else []
+
     def command(socket_path):
         cmd = benchlib.playing_command(kind, player, socket_path, url)
         return cmd[:-1] + extra + cmd[-1:]
@@ -305,7 +310,8 @@ def command_lines(sections):
     if "net-rss" in sections:
         lines += [
             "# net-rss: a 2 h 640x360 file at ~1.7 Mbit/s (1.4 GB) over http://127.0.0.1:PORT/ played with",
-            "#    --input-ipc-server (mpv: --no-config --ao=pulse) and --cache=no | nothing | --demuxer-max-bytes=20MiB;",
+            "#    --input-ipc-server (vplay: --no-resume; mpv: --no-config --ao=pulse) and --cache=no | nothing |",
+            "#    --demuxer-max-bytes=20MiB;",
             "#    fill ahead (fw-bytes of demuxer-cache-state), then seek +0.8×demuxer-cache-duration",
             "#    relative+keyframes and fill again until 90 % of the 50 MiB back buffer is held; VmHWM of",
             "#    /proc/PID/status then. Without the cache: 5 s of playing, two seeks +120 s.",
