@@ -365,8 +365,10 @@ def first_frame_over_http(ctx, server):
                 ratios=False, players=("vplay",))
     for run in range(ctx.runs):
         figures = {}
-        for key, _, source in sources:
-            for p in ctx.order(run, players):
+        # A player's three sources back to back (their order rotating too), so that its HTTP ÷
+        # local ratio is taken over seconds in which the shared machine's load moved little.
+        for p in ctx.order(run, players):
+            for key, _, source in ctx.order(run, sources):
                 ctx.move_pointer_away()
                 try:
                     r = ctx.first_frame(p, ctx.vplay, source, f"net-{key}-{p}-run{run + 1}", ctx.screen)
