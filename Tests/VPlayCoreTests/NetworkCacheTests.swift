@@ -16,6 +16,9 @@ final class NetworkCacheTests: XCTestCase {
         return packet
     }
 
+    /// What one packet of `packet(at:keyframe:)` counts for in the cache.
+    private var footprint: Int { packet(at: 0, keyframe: false).footprint }
+
     /// Ten 1 s packets, a keyframe every 3 s (0, 3, 6, 9), the first `taken` taken.
     private func cachedQueue(taken: Int) -> PacketQueue {
         let queue = PacketQueue(secondsPerTick: 1.0 / 1000, keepsTaken: true)
@@ -26,7 +29,7 @@ final class NetworkCacheTests: XCTestCase {
 
     func testTakenPacketsAreKeptAndSpanTheCache() {
         let queue = cachedQueue(taken: 5)
-        XCTAssertEqual(queue.keptBytes, 500)
+        XCTAssertEqual(queue.keptBytes, 5 * footprint)
         XCTAssertEqual(queue.currentFill.count, 5)
         XCTAssertEqual(queue.span, 0...10)
     }
@@ -38,7 +41,7 @@ final class NetworkCacheTests: XCTestCase {
         queue.rewind(to: index, serial: 5, dropBefore: 4.5)
         XCTAssertEqual(queue.serial, 5)
         XCTAssertEqual(queue.currentFill.count, 7)
-        XCTAssertEqual(queue.keptBytes, 300)
+        XCTAssertEqual(queue.keptBytes, 3 * footprint)
         let entry = try XCTUnwrap(queue.take())
         XCTAssertEqual(entry.serial, 5)
         XCTAssertEqual(entry.dropBefore, 4.5)
@@ -57,10 +60,20 @@ final class NetworkCacheTests: XCTestCase {
     func testTrimmingDropsWholeGroupsOfPictures() {
         let queue = cachedQueue(taken: 7)
         XCTAssertEqual(queue.oldestKeptTime, 0)
-        XCTAssertEqual(queue.dropOldestKept(), 300)
+        XCTAssertEqual(queue.dropOldestKept(), 3 * footprint)
         XCTAssertEqual(queue.oldestKeptTime, 3)
         XCTAssertEqual(queue.span, 3...10)
-        XCTAssertEqual(queue.keptBytes, 400)
+        XCTAssertEqual(queue.keptBytes, 4 * footprint)
+    }
+
+    /// The limits count what a packet keeps in memory: its buffer with FFmpeg's padding and
+    /// the bookkeeping around it, which for small packets outweighs the payload.
+    func testAPacketCountsItsBufferAndBookkeeping() {
+        XCTAssertEqual(packet(at: 0, keyframe: true, size: 100).footprint,
+                       100 + Int(AV_INPUT_BUFFER_PADDING_SIZE) + Packet.bookkeepingBytes)
+        let withSideData = packet(at: 0, keyframe: true, size: 100)
+        XCTAssertNotNil(av_packet_new_side_data(withSideData.pointer, AV_PKT_DATA_NEW_EXTRADATA, 1000))
+        XCTAssertEqual(withSideData.footprint, 1100 + Int(AV_INPUT_BUFFER_PADDING_SIZE) + Packet.bookkeepingBytes)
     }
 
     func testQueuesWithoutTheCacheKeepNothing() {

@@ -23,7 +23,7 @@ final class PacketQueueTests: XCTestCase {
         packet.pointer.pointee.duration = 40
         queue.put(packet)
         XCTAssertEqual(queue.currentFill.count, 1)
-        XCTAssertEqual(queue.currentFill.bytes, 100)
+        XCTAssertEqual(queue.currentFill.bytes, packet.footprint)
         XCTAssertEqual(queue.currentFill.duration, 0.04, accuracy: 1e-9)
         _ = queue.take()
         XCTAssertEqual(queue.currentFill.count, 0)

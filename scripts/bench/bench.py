@@ -21,6 +21,10 @@ vplay/mpv are taken within each run and then summarised the same way):
      to SDR, against the same bitstream tagged SDR (the cost of tone mapping alone).
   10. subtitle cost (vplay, mpv --vo=x11): CPU per media s playing 1080p with an ASS track
      shown and with it off, and the difference (subtitle_cost.py).
+  net, hls, net-rss (network.py, a private nginx on 127.0.0.1): first frame over HTTP,
+     unthrottled and at 2.5 MB/s, against the local file; HLS first frame and seek latency;
+     peak RSS playing a 2-hour file over HTTP with the cache off, at its default limits and
+     with --demuxer-max-bytes=20MiB.
 
 --only runs some sections; their table goes to .build/bench/results-only.md (not
 BENCHMARKS.md, whose table stays that of a whole run) unless --out says otherwise.
@@ -46,6 +50,7 @@ sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, HERE)
 import avsync  # noqa: E402
 import benchlib  # noqa: E402
+import network  # noqa: E402
 import seek_landing  # noqa: E402
 import seek_latency  # noqa: E402
 import subtitle_cost  # noqa: E402
@@ -57,7 +62,8 @@ WORK = os.path.join(ROOT, ".build", "bench")
 CLIPS = os.path.join(WORK, "clips")
 GEOMETRY = (1280, 720)
 PLAYERS = ("vplay", "ffplay", "mpv", "mpv-x11")
-SECTIONS = ("play", "paused", "fps", "ttff", "seek", "av", "track-switch", "seek-landing", "hdr", "subs")
+SECTIONS = ("play", "paused", "fps", "ttff", "seek", "av", "track-switch", "seek-landing", "hdr", "subs",
+            *network.SECTIONS)
 HEADERS = {"vplay": "vplay", "ffplay": "ffplay", "mpv": "mpv", "mpv-x11": "mpv --vo=x11"}
 CLK_TCK = os.sysconf("SC_CLK_TCK")
 
@@ -142,6 +148,7 @@ def make_clips(seconds, av_seconds, sections):
         if not os.path.exists(c["subs"]):
             log(f"  generating {os.path.relpath(c['subs'], ROOT)}")
             subtitle_cost.make_clip(c["subs"], seconds)
+    c.update(network.make_clips(CLIPS, sections, log))
     return c
 
 
@@ -822,6 +829,9 @@ def main():
                 except Failed as e:
                     res.fail(["subs-off", "subs-on", "subs-added"], p, run, "subtitle cost", e)
 
+    network.run(network.Context(sections, clips, res, runs, vplay, screen, order, section, m_first_frame, logged,
+                                Failed, log, xscreen.move_pointer_away))
+
     screen.close()
     total = time.monotonic() - t_start
     loads["end"] = load1()
@@ -943,6 +953,7 @@ def report(res, args, runs, length, pause_s, seeks, av_seconds, mach, when, load
         "# 9. subtitles: commands of 1. + --sid=no, then + --sid=1, on a 1080p30 Matroska clip with",
         "#    an ASS track (a bold two-line event with outline and shadow every 2 s, every other one",
         "#    moving with \\move: scripts/bench/subtitle_cost.py); added = on - off, per run",
+        *network.command_lines(sections),
         "```",
         "",
         "A/V capture resolution: video 1/250 s (a 64x32 patch grabbed 250 times a second; a "

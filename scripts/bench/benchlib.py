@@ -62,6 +62,7 @@ class Client:
                 if time.monotonic() > deadline or (process and process.poll() is not None):
                     raise RuntimeError(f"cannot connect to {path}")
                 time.sleep(0.02)
+        self.process = process
         self.buffer = b""
         self.next_id = 1
 
@@ -127,7 +128,8 @@ def ipc_player(command, prefix, log=None):
     """Starts the player COMMAND(socket path) gives, its output to the file LOG (else
     nowhere), and yields a Client connected to it. When the block ends it sends `quit`; on
     the way out, whatever happened, it gives the player 10 s to exit before killing it and
-    removes the socket's folder (a temporary one named PREFIX...)."""
+    removes the socket's folder (a temporary one named PREFIX...). The client's `process` is
+    the player's Popen."""
     tmpdir = tempfile.mkdtemp(prefix=prefix)
     socket_path = os.path.join(tmpdir, "ipc.sock")
     proc = subprocess.Popen(command(socket_path), stdin=subprocess.DEVNULL,

@@ -33,6 +33,10 @@ final class Demuxer: @unchecked Sendable {
     // Shared with other threads, under `condition`.
     private var pendingSeek: SeekRequest?
     private var pendingRoutes: (routes: Routes, refreshAt: Double?)?
+    /// The cache reads ahead to its limits only once playback has started (after the open, and
+    /// after a seek that reads the source again): until then it reads what a player without a
+    /// cache would, so that the first picture's decoding has the CPU to itself.
+    private var readsAhead = false
     private var stopping = false
     private var reachedEnd = false
     /// Why a network source stopped delivering (the server went away, `--network-timeout`).
@@ -118,6 +122,14 @@ final class Demuxer: @unchecked Sendable {
         condition.withLock {
             pendingSeek = request
             seeksRequested += 1
+            condition.signal()
+        }
+    }
+
+    /// Playback has started: the cache may fill up to its limits.
+    func startReadingAhead() {
+        condition.withLock {
+            readsAhead = true
             condition.signal()
         }
     }
@@ -233,7 +245,8 @@ final class Demuxer: @unchecked Sendable {
     private func queuesHaveEnough() -> Bool {
         var bytes = 0
         var allEnough = true
-        let enoughSeconds = cache?.readAheadSeconds ?? Self.enoughSeconds
+        let limits = readsAhead ? cache : nil
+        let enoughSeconds = limits?.readAheadSeconds ?? Self.enoughSeconds
         for (index, queue) in routes.queues {
             let fill = queue.currentFill
             bytes += fill.bytes
@@ -242,7 +255,7 @@ final class Demuxer: @unchecked Sendable {
                 allEnough = false
             }
         }
-        return bytes > (cache?.maxBytes ?? Self.maxQueuedBytes) || allEnough
+        return bytes > (limits?.maxBytes ?? Self.maxQueuedBytes) || allEnough
     }
 
     // MARK: the cache
@@ -372,7 +385,10 @@ final class Demuxer: @unchecked Sendable {
         lastQueued.removeAll()
         catchingUp.removeAll()
         endSent.removeAll()
-        condition.withLock { reachedEnd = false }
+        condition.withLock {
+            reachedEnd = false
+            readsAhead = false
+        }
         finishSeek(request, serial: newSerial)
     }
 

@@ -490,6 +490,7 @@ public final class Player {
 
     private func finishRestart(at position: Double, now: Double) {
         lifecycle.handle(.started)
+        demuxer.startReadingAhead()
         if let requested = seekRequestedAt {
             stats.seekLatencies.append(now - requested)
             seekRequestedAt = nil

@@ -19,6 +19,8 @@ final class PacketQueue: @unchecked Sendable {
 
     struct Entry {
         let item: Item
+        /// The packet's `footprint` (0 for the end of stream): what the cache's limits count.
+        let bytes: Int
         var serial: Int
         /// Frames ending at or before this time (seconds) are dropped: an exact seek's target.
         var dropBefore: Double?
@@ -27,6 +29,7 @@ final class PacketQueue: @unchecked Sendable {
     /// What the demuxer needs to decide whether a stream has enough buffered.
     struct Fill: Equatable {
         var count = 0
+        /// What the queued packets keep in memory (`Packet.footprint`).
         var bytes = 0
         /// Seconds of packet duration queued.
         var duration: Double = 0
@@ -44,7 +47,7 @@ final class PacketQueue: @unchecked Sendable {
     private let secondsPerTick: Double
     /// Keep taken entries (before `head`) for seeking back; else they are dropped at once.
     private let keepsTaken: Bool
-    /// Bytes of the taken packets kept.
+    /// Bytes the taken packets kept keep in memory (`Packet.footprint`).
     private var backBytes = 0
     /// Told after each take, so a reader waiting for room can go on. Set before threads start.
     var onTake: (@Sendable () -> Void)?
@@ -94,17 +97,18 @@ final class PacketQueue: @unchecked Sendable {
     func put(_ packet: Packet) {
         condition.withLock {
             guard !aborted else { return }
+            let bytes = packet.footprint
             fill.count += 1
-            fill.bytes += packet.size
+            fill.bytes += bytes
             fill.duration += Double(packet.duration) * secondsPerTick
-            append(.packet(packet))
+            append(.packet(packet), bytes: bytes)
         }
     }
 
     func putEndOfStream() {
         condition.withLock {
             guard !aborted else { return }
-            append(.endOfStream)
+            append(.endOfStream, bytes: 0)
         }
     }
 
@@ -136,9 +140,9 @@ final class PacketQueue: @unchecked Sendable {
             }
             if case .packet(let packet) = entry.item {
                 fill.count -= 1
-                fill.bytes -= packet.size
+                fill.bytes -= entry.bytes
                 fill.duration -= Double(packet.duration) * secondsPerTick
-                if keepsTaken { backBytes += packet.size }
+                if keepsTaken { backBytes += entry.bytes }
             }
             return entry
         }
@@ -198,14 +202,14 @@ final class PacketQueue: @unchecked Sendable {
             backBytes = 0
             for position in entries.indices {
                 guard position >= index else {
-                    if case .packet(let packet) = entries[position].item { backBytes += packet.size }
+                    backBytes += entries[position].bytes
                     continue
                 }
                 entries[position].serial = serial
                 entries[position].dropBefore = target
                 if case .packet(let packet) = entries[position].item {
                     fill.count += 1
-                    fill.bytes += packet.size
+                    fill.bytes += entries[position].bytes
                     fill.duration += Double(packet.duration) * secondsPerTick
                 }
             }
@@ -226,10 +230,7 @@ final class PacketQueue: @unchecked Sendable {
             guard head > 0 else { return 0 }
             var end = 1
             while end < head && !Self.isKeyframe(entries[end]) { end += 1 }
-            var freed = 0
-            for entry in entries[..<end] {
-                if case .packet(let packet) = entry.item { freed += packet.size }
-            }
+            let freed = entries[..<end].reduce(0) { $0 + $1.bytes }
             entries.removeFirst(end)
             head -= end
             backBytes -= freed
@@ -255,8 +256,8 @@ final class PacketQueue: @unchecked Sendable {
         return false
     }
 
-    private func append(_ item: Item) {
-        entries.append(Entry(item: item, serial: currentSerial, dropBefore: dropBefore))
+    private func append(_ item: Item, bytes: Int) {
+        entries.append(Entry(item: item, bytes: bytes, serial: currentSerial, dropBefore: dropBefore))
         condition.signal()
     }
 }
