@@ -158,22 +158,9 @@ final class SubtitleBinaryTests: XCTestCase {
 
     func testMovingAndFadingLinesChangeWhileTheyShow() throws {
         try skipWithoutDisplay()
-        let script = """
-            [Script Info]
-            ScriptType: v4.00+
-            PlayResX: 320
-            PlayResY: 240
-
-            [V4+ Styles]
-            Format: Name, Fontname, Fontsize, PrimaryColour, SecondaryColour, OutlineColour, BackColour, Bold, Italic, Underline, StrikeOut, ScaleX, ScaleY, Spacing, Angle, BorderStyle, Outline, Shadow, Alignment, MarginL, MarginR, MarginV, Encoding
-            Style: Default,DejaVu Sans,20,&H00FFFFFF,&H000000FF,&H00000000,&H00000000,-1,0,0,0,100,100,0,0,1,2,0,5,10,10,10,1
-
-            [Events]
-            Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text
-            Dialogue: 0,0:00:01.00,0:00:05.00,Default,,0,0,0,,{\\move(60,60,260,60)}Moving
-            Dialogue: 0,0:00:01.00,0:00:05.00,Default,,0,0,0,,{\\pos(160,180)\\fad(0,3000)}Fading
-
-            """
+        let script = ClipSpec.assScript(size: ClipSpec.subtitleScriptSize, alignment: 5, lines: [
+            (1, 5, "{\\move(60,60,260,60)}Moving"), (1, 5, "{\\pos(160,180)\\fad(0,3000)}Fading"),
+        ])
         let file = try MediaFactory.text(script, fileExtension: "ass")
         let player = try PlayerSession(clip: try MediaFactory.clip(.subtitleBackdrop),
                                        arguments: ["--pause", "--geometry=\(size.width)x\(size.height)", "--sub-file=\(file.path)"])
