@@ -4,7 +4,7 @@ import XCTest
 
 /// Bitmap subtitles (PGS) through the real binary: the picture the stream carries, scaled with
 /// the video and placed where the stream puts it, gone at its end; from a `.sup` file beside
-/// the video and from a track inside Matroska.
+/// the video, from a track inside Matroska, DVD and DVB tracks, and VobSub (`.idx` + `.sub`).
 final class BitmapSubtitleBinaryTests: XCTestCase {
     /// On the clip's 320×240 canvas: a white block at (200, 20), 80×40, from 1 to 3 s.
     private let block = PGSWriter.Picture(start: 1, end: 3, x: 200, y: 20, width: 80, height: 40)
@@ -77,6 +77,33 @@ final class BitmapSubtitleBinaryTests: XCTestCase {
             _ = try ipc.command(["set_property", "sub-visibility", false])
             XCTAssertNotNil(try waitForImage(player) { $0.meanBrightness(self.blockOnScreen) < 100 }, "\(codec): not hidden")
         }
+    }
+
+    func testVobSubBesideTheVideoIsFoundPlacedAndCleared() throws {
+        try skipWithoutDisplay()
+        let folder = try directory()
+        let clip = folder.appendingPathComponent("film.mkv")
+        try FileManager.default.copyItem(at: try MediaFactory.clip(.subtitleBackdrop), to: clip)
+        let sup = folder.appendingPathComponent("block.sup")
+        // DVD subpictures made from PGS carry no end: the next picture, elsewhere, ends the block.
+        let next = PGSWriter.Picture(start: 3, end: 4, x: 20, y: 160, width: 40, height: 40)
+        try PGSWriter.stream(canvasWidth: 320, height: 240, pictures: [block, next]).write(to: sup)
+        try VobSubWriter.write(pgs: sup, canvasWidth: 320, height: 240, to: folder.appendingPathComponent("film.idx"))
+        let player = try PlayerSession(clip: clip, arguments: ["--pause", "--geometry=640x480"])
+        let ipc = try XCTUnwrap(player.ipc)
+        let subs = try XCTUnwrap(try ipc.property("track-list") as? [[String: Any]]).filter { $0["type"] as? String == "sub" }
+        XCTAssertEqual(subs.count, 1, "the .idx and its .sub are one track")
+        XCTAssertEqual(subs.first?["external"] as? Bool, true)
+        XCTAssertEqual(subs.first?["codec"] as? String, "dvd_subtitle")
+        XCTAssertEqual(try ipc.property("sid") as? Int, 1)
+        _ = try ipc.command(["seek", 2, "absolute+exact"])
+        let shown = try waitForImage(player) { $0.meanBrightness(self.blockOnScreen) > 200 }
+        XCTAssertNotNil(shown, "no white block where the VobSub puts it")
+        if let shown { XCTAssertLessThan(shown.maxChannel(elsewhere), 100, "drawn elsewhere too") }
+        _ = try ipc.command(["seek", 3.5, "absolute+exact"])
+        let nextOnScreen = PixelRect(x: 44, y: 324, width: 72, height: 72)
+        XCTAssertNotNil(try waitForImage(player) { $0.meanBrightness(self.blockOnScreen) < 100 && $0.meanBrightness(nextOnScreen) > 200 },
+                        "the next picture did not take the block's place")
     }
 
     private func waitForImage(_ player: PlayerSession, timeout: Duration = .seconds(5),
