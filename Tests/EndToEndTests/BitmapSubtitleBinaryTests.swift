@@ -33,16 +33,7 @@ final class BitmapSubtitleBinaryTests: XCTestCase {
         XCTAssertTrue(mux.succeeded, mux.errorText)
 
         for (file, external) in [(clip, true), (muxed, false)] {
-            let player = try PlayerSession(clip: file, arguments: ["--pause", "--geometry=640x480", "--sub-auto=exact"])
-            let ipc = try XCTUnwrap(player.ipc)
-            let subs = try XCTUnwrap(try ipc.property("track-list") as? [[String: Any]]).filter { $0["type"] as? String == "sub" }
-            XCTAssertEqual(subs.first?["external"] as? Bool, external)
-            XCTAssertEqual(subs.first?["codec"] as? String, "hdmv_pgs_subtitle")
-            XCTAssertEqual(try ipc.property("sid") as? Int, 1)
-            _ = try ipc.command(["seek", 2, "absolute+exact"])
-            let shown = try waitForImage(player) { $0.meanBrightness(self.blockOnScreen) > 200 }
-            XCTAssertNotNil(shown, "\(file.lastPathComponent): no white block where the stream puts it")
-            if let shown { XCTAssertLessThan(shown.maxChannel(elsewhere), 100, "drawn elsewhere too") }
+            let (player, ipc) = try showBlock(file, codec: "hdmv_pgs_subtitle", external: external)
             _ = try ipc.command(["seek", 3.5, "absolute+exact"])
             XCTAssertNotNil(try waitForImage(player) { $0.meanBrightness(self.blockOnScreen) < 100 },
                             "\(file.lastPathComponent): the block outlived its end")
@@ -89,21 +80,28 @@ final class BitmapSubtitleBinaryTests: XCTestCase {
         let next = PGSWriter.Picture(start: 3, end: 4, x: 20, y: 160, width: 40, height: 40)
         try PGSWriter.stream(canvasWidth: 320, height: 240, pictures: [block, next]).write(to: sup)
         try VobSubWriter.write(pgs: sup, canvasWidth: 320, height: 240, to: folder.appendingPathComponent("film.idx"))
-        let player = try PlayerSession(clip: clip, arguments: ["--pause", "--geometry=640x480"])
-        let ipc = try XCTUnwrap(player.ipc)
-        let subs = try XCTUnwrap(try ipc.property("track-list") as? [[String: Any]]).filter { $0["type"] as? String == "sub" }
-        XCTAssertEqual(subs.count, 1, "the .idx and its .sub are one track")
-        XCTAssertEqual(subs.first?["external"] as? Bool, true)
-        XCTAssertEqual(subs.first?["codec"] as? String, "dvd_subtitle")
-        XCTAssertEqual(try ipc.property("sid") as? Int, 1)
-        _ = try ipc.command(["seek", 2, "absolute+exact"])
-        let shown = try waitForImage(player) { $0.meanBrightness(self.blockOnScreen) > 200 }
-        XCTAssertNotNil(shown, "no white block where the VobSub puts it")
-        if let shown { XCTAssertLessThan(shown.maxChannel(elsewhere), 100, "drawn elsewhere too") }
+        let (player, ipc) = try showBlock(clip, codec: "dvd_subtitle", external: true)
         _ = try ipc.command(["seek", 3.5, "absolute+exact"])
         let nextOnScreen = PixelRect(x: 44, y: 324, width: 72, height: 72)
         XCTAssertNotNil(try waitForImage(player) { $0.meanBrightness(self.blockOnScreen) < 100 && $0.meanBrightness(nextOnScreen) > 200 },
                         "the next picture did not take the block's place")
+    }
+
+    /// Plays `file` paused with its one subtitle track (`codec`) chosen and checks that at 2 s the
+    /// block shows where the stream puts it, and nothing elsewhere.
+    private func showBlock(_ file: URL, codec: String, external: Bool) throws -> (PlayerSession, IPCClient) {
+        let player = try PlayerSession(clip: file, arguments: ["--pause", "--geometry=640x480", "--sub-auto=exact"])
+        let ipc = try XCTUnwrap(player.ipc)
+        let subs = try XCTUnwrap(try ipc.property("track-list") as? [[String: Any]]).filter { $0["type"] as? String == "sub" }
+        XCTAssertEqual(subs.count, 1, "\(file.lastPathComponent): one subtitle track")
+        XCTAssertEqual(subs.first?["external"] as? Bool, external)
+        XCTAssertEqual(subs.first?["codec"] as? String, codec)
+        XCTAssertEqual(try ipc.property("sid") as? Int, 1)
+        _ = try ipc.command(["seek", 2, "absolute+exact"])
+        let shown = try waitForImage(player) { $0.meanBrightness(self.blockOnScreen) > 200 }
+        XCTAssertNotNil(shown, "\(file.lastPathComponent): no white block where the stream puts it")
+        if let shown { XCTAssertLessThan(shown.maxChannel(elsewhere), 100, "\(file.lastPathComponent): drawn elsewhere too") }
+        return (player, ipc)
     }
 
     private func waitForImage(_ player: PlayerSession, timeout: Duration = .seconds(5),

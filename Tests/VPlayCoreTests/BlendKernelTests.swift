@@ -24,18 +24,11 @@ final class BlendKernelTests: XCTestCase {
                     vp_blend_coverage(o.baseAddress, pitch, m.baseAddress, maskStride, Int32(width), Int32(height), colour)
                 }
             }
-            for y in 0..<height {
-                for x in 0..<pitch / 4 {
-                    let at = y * pitch + x * 4
-                    guard x < width else {
-                        XCTAssertEqual(output[at..<at + 4], pixels[at..<at + 4], "padding written at \(x),\(y)")
-                        continue
-                    }
-                    let expected = over(colour, coverage: mask[y * maskStride + x], onto: Array(pixels[at..<at + 4]))
-                    // A pixel left transparent may take any colour: nothing of it shows.
-                    for c in (expected[3] == 0 ? 3 : 0)..<4 {
-                        XCTAssertLessThanOrEqual(abs(Int(output[at + c]) - expected[c]), 1, "\(width)x\(height) at \(x),\(y) byte \(c)")
-                    }
+            forEachPixel(width: width, height: height, pitch: pitch, output: output, input: pixels) { x, y, at in
+                let expected = over(colour, coverage: mask[y * maskStride + x], onto: Array(pixels[at..<at + 4]))
+                // A pixel left transparent may take any colour: nothing of it shows.
+                for c in (expected[3] == 0 ? 3 : 0)..<4 {
+                    XCTAssertLessThanOrEqual(abs(Int(output[at + c]) - expected[c]), 1, "\(width)x\(height) at \(x),\(y) byte \(c)")
                 }
             }
         }
@@ -57,20 +50,24 @@ final class BlendKernelTests: XCTestCase {
                     vp_composite_bgra(o.baseAddress, pitch, l.baseAddress, layerPitch, Int32(width), Int32(height))
                 }
             }
-            for y in 0..<height {
-                for x in 0..<pitch / 4 {
-                    let at = y * pitch + x * 4
-                    guard x < width else {
-                        XCTAssertEqual(output[at..<at + 4], window[at..<at + 4], "padding written at \(x),\(y)")
-                        continue
-                    }
-                    let source = y * layerPitch + x * 4, alpha = Double(layer[source + 3])
-                    for c in 0..<3 {
-                        let expected = ((Double(layer[source + c]) * alpha + Double(window[at + c]) * (255 - alpha)) / 255).rounded()
-                        XCTAssertEqual(Double(output[at + c]), expected, "\(width)x\(height) at \(x),\(y) byte \(c)")
-                    }
+            forEachPixel(width: width, height: height, pitch: pitch, output: output, input: window) { x, y, at in
+                let source = y * layerPitch + x * 4, alpha = Double(layer[source + 3])
+                for c in 0..<3 {
+                    let expected = ((Double(layer[source + c]) * alpha + Double(window[at + c]) * (255 - alpha)) / 255).rounded()
+                    XCTAssertEqual(Double(output[at + c]), expected, "\(width)x\(height) at \(x),\(y) byte \(c)")
                 }
             }
+        }
+    }
+
+    /// Calls `check` with each pixel of the `width`×`height` area (column, row, byte offset) and
+    /// checks that the padding after each row was left as it was.
+    private func forEachPixel(width: Int, height: Int, pitch: Int, output: [UInt8], input: [UInt8],
+                              _ check: (Int, Int, Int) -> Void) {
+        for y in 0..<height {
+            for x in 0..<width { check(x, y, y * pitch + x * 4) }
+            let padding = y * pitch + width * 4..<(y + 1) * pitch
+            XCTAssertEqual(output[padding], input[padding], "padding of row \(y) written")
         }
     }
 
