@@ -20,11 +20,17 @@ final class BitmapSubtitleBinaryTests: XCTestCase {
         return url
     }
 
+    /// A fresh directory holding the grey backdrop as `film.mkv`.
+    private func directoryWithFilm() throws -> (directory: URL, film: URL) {
+        let folder = try directory()
+        let film = folder.appendingPathComponent("film.mkv")
+        try FileManager.default.copyItem(at: try MediaFactory.clip(.subtitleBackdrop), to: film)
+        return (folder, film)
+    }
+
     func testPGSBesideTheVideoAndInsideMatroskaIsPlacedScaledAndCleared() throws {
         try skipWithoutDisplay()
-        let folder = try directory()
-        let clip = folder.appendingPathComponent("film.mkv")
-        try FileManager.default.copyItem(at: try MediaFactory.clip(.subtitleBackdrop), to: clip)
+        let (folder, clip) = try directoryWithFilm()
         let sup = folder.appendingPathComponent("film.sup")
         try PGSWriter.stream(canvasWidth: 320, height: 240, pictures: [block]).write(to: sup)
         let muxed = folder.appendingPathComponent("muxed.mkv")
@@ -56,15 +62,7 @@ final class BitmapSubtitleBinaryTests: XCTestCase {
                                                        "-map", "0:v", "-map", "1:s", "-c:v", "copy", "-c:s", encoder,
                                                        "-disposition:s:0", "default", file.path], timeout: .seconds(60))
             XCTAssertTrue(made.succeeded, made.errorText)
-            let player = try PlayerSession(clip: file, arguments: ["--pause", "--geometry=640x480"])
-            let ipc = try XCTUnwrap(player.ipc)
-            let subs = try XCTUnwrap(try ipc.property("track-list") as? [[String: Any]]).filter { $0["type"] as? String == "sub" }
-            XCTAssertEqual(subs.first?["codec"] as? String, codec)
-            XCTAssertEqual(try ipc.property("sid") as? Int, 1)
-            _ = try ipc.command(["seek", 2, "absolute+exact"])
-            let shown = try waitForImage(player) { $0.meanBrightness(self.blockOnScreen) > 200 }
-            XCTAssertNotNil(shown, "\(codec): no white block where the stream puts it")
-            if let shown { XCTAssertLessThan(shown.maxChannel(elsewhere), 100, "\(codec): drawn elsewhere too") }
+            let (player, ipc) = try showBlock(file, codec: codec, external: false)
             _ = try ipc.command(["set_property", "sub-visibility", false])
             XCTAssertNotNil(try waitForImage(player) { $0.meanBrightness(self.blockOnScreen) < 100 }, "\(codec): not hidden")
         }
@@ -72,9 +70,7 @@ final class BitmapSubtitleBinaryTests: XCTestCase {
 
     func testVobSubBesideTheVideoIsFoundPlacedAndCleared() throws {
         try skipWithoutDisplay()
-        let folder = try directory()
-        let clip = folder.appendingPathComponent("film.mkv")
-        try FileManager.default.copyItem(at: try MediaFactory.clip(.subtitleBackdrop), to: clip)
+        let (folder, clip) = try directoryWithFilm()
         let sup = folder.appendingPathComponent("block.sup")
         // DVD subpictures made from PGS carry no end: the next picture, elsewhere, ends the block.
         let next = PGSWriter.Picture(start: 3, end: 4, x: 20, y: 160, width: 40, height: 40)
