@@ -156,6 +156,29 @@ final class SubtitleBinaryTests: XCTestCase {
         XCTAssertTrue(try waitFor { abs((try ipc.double("time-pos")) - 4.1) < 0.01 }, "Ctrl+Right did not go to the next line")
     }
 
+    func testMovingAndFadingLinesChangeWhileTheyShow() throws {
+        try skipWithoutDisplay()
+        let script = ClipSpec.assScript(size: ClipSpec.subtitleScriptSize, alignment: 5, lines: [
+            (1, 5, "{\\move(60,60,260,60)}Moving"), (1, 5, "{\\pos(160,180)\\fad(0,3000)}Fading"),
+        ])
+        let file = try MediaFactory.text(script, fileExtension: "ass")
+        let player = try PlayerSession(clip: try MediaFactory.clip(.subtitleBackdrop),
+                                       arguments: ["--pause", "--geometry=\(size.width)x\(size.height)", "--sub-file=\(file.path)"])
+        let ipc = try XCTUnwrap(player.ipc)
+        // Window pixels are twice the script's: at 1.5 s the moving line is near x = 85, at 4.5 s near 235.
+        let early = PixelRect(x: 100, y: 100, width: 140, height: 40), late = PixelRect(x: 400, y: 100, width: 140, height: 40)
+        let fading = PixelRect(x: 220, y: 340, width: 200, height: 40)
+        _ = try ipc.command(["seek", 1.5, "absolute+exact"])
+        let first = try waitForImage(player) { self.hasText($0, in: early) && self.hasText($0, in: fading) }
+        XCTAssertNotNil(first, "the lines are not where they start")
+        if let first { XCTAssertFalse(hasText(first, in: late)) }
+        // The same two lines and nothing else start or end in between: only their animation moves them.
+        _ = try ipc.command(["seek", 4.5, "absolute+exact"])
+        let second = try waitForImage(player) { self.hasText($0, in: late) && !self.hasText($0, in: early) }
+        XCTAssertNotNil(second, "the moving line did not move")
+        if let second { XCTAssertLessThan(second.maxChannel(fading), 150, "the fading line did not fade") }
+    }
+
     // MARK: helpers
 
     /// Bright text with a dark outline over the grey picture.

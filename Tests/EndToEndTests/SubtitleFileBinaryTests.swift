@@ -175,6 +175,35 @@ final class SubtitleFileBinaryTests: XCTestCase {
         XCTAssertTrue(player.process.isRunning)
     }
 
+    func testGiantDrawingsTakeNeitherTheMemoryNorThePicture() throws {
+        try skipWithoutDisplay()
+        let (directory, _) = try directoryWithClip()
+        let clip = directory.appendingPathComponent("frames.mp4")
+        try FileManager.default.copyItem(at: try Clips.av(seconds: 20), to: clip)
+        // Unbounded, each of these takes about a gigabyte in a 720-line window: a square 5000
+        // units wide, one of 600 stretched ten times, a clip of 5000. Low, clear of the frame numbers.
+        let square = "m 0 0 l 5000 0 5000 5000 0 5000"
+        let lines = ["{\\an7\\pos(0,200)\\p1}\(square){\\p0}",
+                     "{\\an7\\pos(0,200)\\fscx1000\\fscy1000\\p1}m 0 0 l 600 0 600 600 0 600{\\p0}",
+                     "{\\an7\\pos(0,200)\\iclip(\(square))}Clipped words"]
+        try write(ClipSpec.assScript(size: nil, lines: lines.map { (0, 20, $0) }),
+                  to: directory.appendingPathComponent("frames.en.ass"))
+        let player = try PlayerSession(clip: clip, arguments: ["--sid=no", "--geometry=1280x720"])
+        let ipc = try XCTUnwrap(player.ipc)
+        XCTAssertNotNil(try player.waitForFrame(timeout: .seconds(10)) { _ in true }, "no picture")
+        let before = try residentBytes(of: player.process.processIdentifier)
+        _ = try ipc.command(["set_property", "sid", 1])
+        let corner = PixelRect(x: 300, y: 620, width: 200, height: 60)   // inside the picture (from x = 160)
+        var drawn = false
+        let deadline = ContinuousClock.now + .seconds(10)
+        while !drawn && ContinuousClock.now < deadline { drawn = try player.capture().meanBrightness(corner) > 200 }
+        XCTAssertTrue(drawn, "the drawings are not on screen")
+        let shown = try XCTUnwrap(player.waitForFrame(timeout: .seconds(10)) { _ in true }, "no picture with the drawings")
+        XCTAssertNotNil(try player.waitForFrame(timeout: .seconds(10)) { $0 >= shown + 10 }, "the picture stalled")
+        let grown = try residentBytes(of: player.process.processIdentifier) - before
+        XCTAssertLessThan(grown, 400 << 20, "the drawings took \(grown >> 20) MB")
+    }
+
     func testASecondTrackShowsAtTheTop() throws {
         try skipWithoutDisplay()
         let (directory, clip) = try directoryWithClip()

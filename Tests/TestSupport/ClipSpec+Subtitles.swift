@@ -72,6 +72,26 @@ extension ClipSpec {
         """
     }
 
+    /// An ASS script with `lines`, in one bold white style with a black outline (`alignment` in
+    /// numpad order), `size` script units large (libass's default 384×288 when nil).
+    public static func assScript(size: (width: Int, height: Int)?, alignment: Int = 2,
+                                 lines: [(start: Double, end: Double, text: String)]) -> String {
+        let resolution = size.map { "PlayResX: \($0.width)\nPlayResY: \($0.height)\n" } ?? ""
+        let events = lines.map { "Dialogue: 0,\(assTime($0.start)),\(assTime($0.end)),Default,,0,0,0,,\($0.text)" }
+        return """
+            [Script Info]
+            ScriptType: v4.00+
+            \(resolution)
+            [V4+ Styles]
+            Format: Name, Fontname, Fontsize, PrimaryColour, SecondaryColour, OutlineColour, BackColour, Bold, Italic, Underline, StrikeOut, ScaleX, ScaleY, Spacing, Angle, BorderStyle, Outline, Shadow, Alignment, MarginL, MarginR, MarginV, Encoding
+            Style: Default,DejaVu Sans,20,&H00FFFFFF,&H000000FF,&H00000000,&H00000000,-1,0,0,0,100,100,0,0,1,2,0,\(alignment),10,10,10,1
+
+            [Events]
+            Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text
+
+            """ + events.joined(separator: "\n") + "\n"
+    }
+
     private static func srtTime(_ seconds: Double) -> String {
         let ms = Int((seconds * 1000).rounded())
         return String(format: "%02d:%02d:%02d,%03d", ms / 3_600_000, ms / 60_000 % 60, ms / 1000 % 60, ms % 1000)

@@ -65,7 +65,7 @@ extension ClipSpec {
         return String(format: "%02d:%02d:%02d,%03d", ms / 3_600_000, ms / 60_000 % 60, ms / 1000 % 60, ms % 1000)
     }
 
-    private static func assTime(_ seconds: Double) -> String {
+    static func assTime(_ seconds: Double) -> String {
         let cs = Int((seconds * 100).rounded())
         return String(format: "%d:%02d:%02d.%02d", cs / 360_000, cs / 6000 % 60, cs / 100 % 60, cs % 100)
     }

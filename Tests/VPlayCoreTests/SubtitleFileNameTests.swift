@@ -74,6 +74,19 @@ final class ASSLimitsTests: XCTestCase {
         XCTAssertEqual(limits.clamp("no blocks"), "no blocks")
     }
 
+    func testDrawingsAndVectorClipsStayWithinReach() {
+        let limits = ASSLimits(playResY: 1080)   // a reach of 2160 units
+        XCTAssertEqual(limits.clamp("{\\p1}m 0 0 l 5000 0 5000 -1e9 0 20.5{\\p0} words 99999"),
+                       "{\\p1}m 0 0 l 2160 0 2160 -2160 0 20.5{\\p0} words 99999")
+        XCTAssertEqual(limits.clamp("{\\p3}m 0 0 l 9000 0{\\pos(1,2)}b 9 9 9{\\p0}"), "{\\p3}m 0 0 l 8640 0{\\pos(1,2)}b 9 9 9{\\p0}",
+                       "at \\p3 units are four times finer")
+        XCTAssertEqual(limits.clamp("{\\fscx1000\\p1}m 0 0 l 300 0"), "{\\fscx1000\\p1}m 0 0 l 216 0", "stretched ten times")
+        XCTAssertEqual(limits.clamp("{\\iclip(m 0 0 l 90000 0 90000 90000)}x"), "{\\iclip(m 0 0 l 2160 0 2160 2160)}x")
+        XCTAssertEqual(limits.clamp("{\\clip(2,m 0 0 l 9000 0)}x"), "{\\clip(2,m 0 0 l 4320 0)}x")
+        XCTAssertEqual(limits.clamp("{\\clip(0,0,99999,99999)\\pos(10,20)}x"), "{\\clip(0,0,99999,99999)\\pos(10,20)}x",
+                       "a rectangle is no drawing")
+    }
+
     func testTheScriptHeightComesFromTheHeader() {
         XCTAssertEqual(ASSLimits.playResY(ofHeader: Array("[Script Info]\nPlayResX: 640\nPlayResY: 360\n".utf8)), 360)
         XCTAssertEqual(ASSLimits.playResY(ofHeader: Array("[Script Info]\n".utf8)), 288)

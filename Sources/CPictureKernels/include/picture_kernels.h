@@ -72,6 +72,12 @@ void vp_blend_coverage(uint8_t *destination, ptrdiff_t destination_pitch,
                        const uint8_t *coverage, ptrdiff_t coverage_stride,
                        int width, int height, uint32_t rgba);
 
+/// Puts a layer of 32-bit B, G, R, A pixels with straight alpha over opaque 32-bit B, G, R, X
+/// pixels (the window's): what the renderer's alpha blending does, for the subtitle layers
+/// the software path puts straight into the window.
+void vp_composite_bgra(uint8_t *destination, ptrdiff_t destination_pitch,
+                       const uint8_t *layer, ptrdiff_t layer_pitch, int width, int height);
+
 /// Scales an RGBA picture (bytes R, G, B, A) to `width` x `height` by nearest sample and puts
 /// the part `clip_x`, `clip_y`, `clip_width` x `clip_height` of the scaled picture over 32-bit
 /// B, G, R, A pixels with straight alpha (`destination` is where the clip's corner goes):

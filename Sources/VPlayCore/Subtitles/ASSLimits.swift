@@ -25,21 +25,28 @@ struct ASSLimits: Equatable, Sendable {
     }
 
     /// `line` with every size-like override tag (`\fs`, `\fscx`, `\bord`, `\blur`, …) inside
-    /// its `{…}` blocks brought within bounds; text outside the blocks is left alone.
+    /// its `{…}` blocks and every drawing brought within bounds; other text is left alone.
     func clamp(_ line: String) -> String {
         guard line.contains("{") else { return line }
+        let stretch = Self.stretch(of: line)
+        var level = 0
+        func text(_ part: Substring) -> String {
+            level > 0 ? Self.clampNumbers(in: part, to: drawingBound(level: level, stretch: stretch)) : String(part)
+        }
         var result = ""
         var rest = line[...]
         while let open = rest.firstIndex(of: "{") {
-            result += rest[..<open]
+            result += text(rest[..<open])
             guard let close = rest[open...].firstIndex(of: "}") else {
                 result += clampBlock(rest[open...])
                 return result
             }
-            result += clampBlock(rest[open...close])
+            let block = rest[open...close]
+            result += clampBlock(block)
+            level = Self.drawingLevel(after: block, from: level)
             rest = rest[rest.index(after: close)...]
         }
-        return result + rest
+        return result + text(rest)
     }
 
     /// Longest names first, so that `\fs` does not take `\fscx`'s place.
@@ -66,8 +73,15 @@ struct ASSLimits: Equatable, Sendable {
             let character = block[index]
             output.append(character)
             index = block.index(after: index)
-            guard character == "\\",
-                  let tag = Self.tags.first(where: { block[index...].hasPrefix($0.name) }) else { continue }
+            guard character == "\\" else { continue }
+            if let clip = ["clip(", "iclip("].first(where: { block[index...].hasPrefix($0) }),
+               let close = block[index...].firstIndex(of: ")") {
+                let arguments = block.index(index, offsetBy: clip.count)
+                output += block[index..<arguments] + clampClip(block[arguments..<close])
+                index = close
+                continue
+            }
+            guard let tag = Self.tags.first(where: { block[index...].hasPrefix($0.name) }) else { continue }
             let nameEnd = block.index(index, offsetBy: tag.name.count)
             let number = block[nameEnd...].prefix { $0.isNumber || $0 == "." || $0 == "-" }
             output += tag.name

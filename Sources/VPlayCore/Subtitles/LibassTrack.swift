@@ -1,4 +1,5 @@
 import CLibass
+import Foundation
 
 /// Owns an `ASS_Track`: a subtitle track's styles and every event fed to it so far.
 final class LibassTrack {
@@ -41,6 +42,22 @@ final class LibassTrack {
         var bytes = Array(event.line.utf8CString.dropLast())
         guard !bytes.isEmpty else { return }
         ass_process_chunk(pointer, &bytes, Int32(bytes.count), event.startMilliseconds, event.durationMilliseconds)
+    }
+
+    /// Tells `stillness` of the events it does not know yet (libass only ever appends them).
+    func describeEvents(to stillness: inout ASSStillness) {
+        let track = pointer.pointee
+        guard let events = track.events else { return }
+        while stillness.count < Int(track.n_events) {
+            let event = events[stillness.count]
+            stillness.append(start: event.Start, duration: event.Duration,
+                             animates: ASSStillness.animates(text: Self.bytes(event.Text), effect: Self.bytes(event.Effect)))
+        }
+    }
+
+    private static func bytes(_ string: UnsafeMutablePointer<CChar>?) -> UnsafeBufferPointer<UInt8> {
+        guard let string else { return UnsafeBufferPointer(start: nil, count: 0) }
+        return UnsafeBufferPointer(start: UnsafeRawPointer(string).assumingMemoryBound(to: UInt8.self), count: strlen(string))
     }
 }
 

@@ -14,6 +14,10 @@ final class SubtitleCompositor {
     /// track has; the array is kept to reuse its storage.
     private var incoming: [LibassEvent] = []
     private var eventCursor = 0
+    /// When the track's image can change, and the milliseconds around the last render in which
+    /// it cannot (nil: render every turn).
+    private var stillness = ASSStillness()
+    private var stillSpan: Range<Int64>?
     /// The boxes of the images, kept to reuse its storage.
     private var boxes: [SubtitleBox] = []
     private var canvas: SubtitleCanvas?
@@ -59,23 +63,32 @@ final class SubtitleCompositor {
             track?.processHeader(lines.header, limits: lines.limits)
             trackLines = ObjectIdentifier(lines)
             eventCursor = 0
+            stillness.removeAll()
             forced = true
         }
         guard let track else { return clear() }
         lines.events(from: &eventCursor, into: &incoming)
-        for event in incoming { track.processEvent(event) }
-        incoming.removeAll(keepingCapacity: true)
+        if !incoming.isEmpty {
+            for event in incoming { track.processEvent(event) }
+            incoming.removeAll(keepingCapacity: true)
+            track.describeEvents(to: &stillness)
+            stillSpan = nil
+        }
 
         if forced || storage != videoSize {
             configure(renderer, canvas: canvas, settings: settings, videoSize: videoSize, styled: lines.isStyled)
+            forced = true
         }
+        let milliseconds = Int64((time * 1000).rounded(.down))
+        if !forced, stillSpan?.contains(milliseconds) == true { return false }
         if !forced && now < restUntil { return false }
         var change: Int32 = 0
-        let list = ass_render_frame(renderer.pointer, track.pointer, Int64((time * 1000).rounded(.down)), &change)
+        let list = ass_render_frame(renderer.pointer, track.pointer, milliseconds, &change)
         // A frame that takes long (thousands of lines at once, enormous glyphs) is not made again
         // at once: subtitles get at most a fifth of the main thread and the picture goes on.
         let cost = Player.monotonicNow() - now
         restUntil = cost > 0.004 ? now + 5 * cost : -.infinity
+        stillSpan = stillness.stillSpan(at: milliseconds)
         guard change != 0 || forced else { return false }
         images = list
         picture = nil

@@ -64,7 +64,9 @@ public final class PlayerLoop {
                 uploadPicture()
             }
             let canvas = subtitleCanvas
-            for layer in subtitleLayers where layer.update(from: player, canvas: canvas) { needsPresent = true }
+            for layer in subtitleLayers where layer.update(from: player, canvas: canvas, intoWindow: drawsIntoWindow) {
+                needsPresent = true
+            }
             let (state, exit) = LoopTurn.publish(player, to: channel, onTurn: onTurn)
             if let exit { return exit }
             if state.isFullscreen != window.isFullscreen {
@@ -163,7 +165,7 @@ public final class PlayerLoop {
         let barHeight = Int((overlay.coveredHeight(state: state, now: now) * pixelsPerPoint).rounded(.up))
         let canvas = subtitleCanvas
         for layer in subtitleLayers {
-            layer.draw(lift: canvas.lift(of: layer.lowerBounds, barHeight: barHeight))
+            layer.draw(lift: canvas.lift(of: layer.lowerBounds, barHeight: barHeight), window: windowPixels)
         }
         overlay.draw(renderer: renderer, state: state,
                      windowSize: OverlaySize(width: Double(points.width), height: Double(points.height)), now: now)

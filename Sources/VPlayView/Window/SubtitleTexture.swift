@@ -1,15 +1,21 @@
+import CPictureKernels
 import CSDL2
 import VPlayCore
 
-/// One subtitle layer (the main track, or the second one at the top): a streaming texture the size of the window's output, drawn between
-/// the picture and the overlay. It is written only when the player's subtitle image changes,
-/// and only where the old and new images lie; each present copies just that part.
+/// One subtitle layer (the main track, or the second one at the top): an image the size of the
+/// window's output, drawn between the picture and the overlay. It is written only when the
+/// player's subtitle image changes, and only where the old and new images lie; each present
+/// puts just that part on screen. The image is a streaming texture, except while the picture
+/// is drawn into the window's own pixels: then it is kept in memory and blended straight into
+/// them, at a fraction of what the software renderer's blending costs.
 final class SubtitleTexture {
     private let renderer: OpaquePointer
     private let layer: SubtitleLayer
     private var texture: OpaquePointer?
+    /// The image in memory (B, G, R, A, `size.width * 4` bytes a row) while drawn into the window.
+    private var memory: UnsafeMutableRawPointer?
     private var size = (width: 0, height: 0)
-    /// The part of the texture holding the current image, nil when it is empty.
+    /// The part of the image holding the current subtitles, nil when it is empty.
     private var drawn: SubtitleBox?
     /// Its lower lines, which move up alone while the bar shows.
     private(set) var lowerBounds: SubtitleBox?
@@ -21,16 +27,25 @@ final class SubtitleTexture {
 
     deinit {
         if let texture { SDL_DestroyTexture(texture) }
+        memory?.deallocate()
     }
 
-    /// Brings the texture up to the player's subtitles for `canvas`; true when what shows changed.
-    func update(from player: Player, canvas: SubtitleCanvas) -> Bool {
-        let resized = ensureTexture(width: canvas.width, height: canvas.height)
-        guard player.updateSubtitles(on: canvas, layer: layer) || resized, let texture else { return false }
+    /// Brings the image up to the player's subtitles for `canvas`, in memory when `intoWindow`
+    /// (the picture is drawn into the window's pixels), else in the texture; true when what
+    /// shows changed.
+    func update(from player: Player, canvas: SubtitleCanvas, intoWindow: Bool) -> Bool {
+        let remade = ensureImage(width: canvas.width, height: canvas.height, inMemory: intoWindow)
+        guard player.updateSubtitles(on: canvas, layer: layer) || remade else { return false }
         let bounds = player.subtitleBounds(layer)
         lowerBounds = player.subtitleLowerBounds(layer)
         defer { drawn = bounds }
-        guard let region = bounds?.union(drawn) ?? drawn else { return resized }
+        guard let region = bounds?.union(drawn) ?? drawn else { return remade }
+        if let memory {
+            let pitch = size.width * 4
+            player.drawSubtitles(into: memory + region.y * pitch + region.x * 4, pitch: pitch, region: region, layer: layer)
+            return true
+        }
+        guard let texture else { return remade }
         var rect = SDL_Rect(x: Int32(region.x), y: Int32(region.y), w: Int32(region.width), h: Int32(region.height))
         var pixels: UnsafeMutableRawPointer?
         var pitch: Int32 = 0
@@ -40,21 +55,32 @@ final class SubtitleTexture {
         return true
     }
 
-    /// Copies the image onto the screen, its lower lines `lift` pixels higher than they were
-    /// drawn (above the bar).
-    func draw(lift: Int) {
+    /// Puts the image on the screen, its lower lines `lift` pixels higher than they were drawn
+    /// (above the bar); an image in memory goes into `window`'s pixels.
+    func draw(lift: Int, window: WindowPixels?) {
         guard let drawn else { return }
         guard lift > 0, let lower = lowerBounds else {
-            copy(drawn, lift: 0)
+            copy(drawn, lift: 0, window: window)
             return
         }
         if lower.y > drawn.y {
-            copy(SubtitleBox(x: drawn.x, y: drawn.y, width: drawn.width, height: lower.y - drawn.y), lift: 0)
+            copy(SubtitleBox(x: drawn.x, y: drawn.y, width: drawn.width, height: lower.y - drawn.y), lift: 0, window: window)
         }
-        copy(SubtitleBox(x: drawn.x, y: lower.y, width: drawn.width, height: drawn.y + drawn.height - lower.y), lift: lift)
+        copy(SubtitleBox(x: drawn.x, y: lower.y, width: drawn.width, height: drawn.y + drawn.height - lower.y),
+             lift: lift, window: window)
     }
 
-    private func copy(_ box: SubtitleBox, lift: Int) {
+    private func copy(_ box: SubtitleBox, lift: Int, window: WindowPixels?) {
+        if let memory {
+            let pitch = size.width * 4
+            let target = Letterbox(x: box.x, y: box.y - lift, width: box.width, height: box.height)
+            _ = window?.draw(into: target) { pixels, windowPitch in
+                vp_composite_bgra(pixels, windowPitch, memory + box.y * pitch + box.x * 4, pitch,
+                                  Int32(box.width), Int32(box.height))
+                return true
+            }
+            return
+        }
         guard let texture else { return }
         var source = SDL_Rect(x: Int32(box.x), y: Int32(box.y), w: Int32(box.width), h: Int32(box.height))
         var destination = source
@@ -65,13 +91,23 @@ final class SubtitleTexture {
     /// Where the image is on the canvas, nil when none shows.
     var bounds: SubtitleBox? { drawn }
 
-    /// True when the texture was made anew (its old contents are gone).
-    private func ensureTexture(width: Int, height: Int) -> Bool {
-        guard width > 0, height > 0, texture == nil || size != (width, height) else { return false }
+    /// True when the image was made anew (its old contents are gone).
+    private func ensureImage(width: Int, height: Int, inMemory: Bool) -> Bool {
+        guard width > 0, height > 0, size != (width, height) || (memory != nil) != inMemory
+                || (memory == nil && texture == nil) else { return false }
         if let texture { SDL_DestroyTexture(texture) }
-        texture = SDL_CreateTexture(renderer, SDL_PIXELFORMAT_ARGB8888.rawValue,
-                                    Int32(SDL_TEXTUREACCESS_STREAMING.rawValue), Int32(width), Int32(height))
-        if let texture { SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_BLEND) }
+        texture = nil
+        memory?.deallocate()
+        memory = nil
+        if inMemory {
+            let bytes = width * height * 4
+            memory = UnsafeMutableRawPointer.allocate(byteCount: bytes, alignment: 64)
+            memory?.initializeMemory(as: UInt8.self, repeating: 0, count: bytes)
+        } else {
+            texture = SDL_CreateTexture(renderer, SDL_PIXELFORMAT_ARGB8888.rawValue,
+                                        Int32(SDL_TEXTUREACCESS_STREAMING.rawValue), Int32(width), Int32(height))
+            if let texture { SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_BLEND) }
+        }
         size = (width, height)
         drawn = nil
         lowerBounds = nil
