@@ -41,10 +41,10 @@ final class BitmapSubtitleBinaryTests: XCTestCase {
         for (file, external) in [(clip, true), (muxed, false)] {
             let (player, ipc) = try showBlock(file, codec: "hdmv_pgs_subtitle", external: external)
             _ = try ipc.command(["seek", 3.5, "absolute+exact"])
-            XCTAssertNotNil(try waitForImage(player) { $0.meanBrightness(self.blockOnScreen) < 100 },
+            XCTAssertNotNil(try player.waitForCapture { $0.meanBrightness(self.blockOnScreen) < 100 },
                             "\(file.lastPathComponent): the block outlived its end")
             _ = try ipc.command(["seek", 1.5, "absolute+exact"])
-            XCTAssertNotNil(try waitForImage(player) { $0.meanBrightness(self.blockOnScreen) > 200 },
+            XCTAssertNotNil(try player.waitForCapture { $0.meanBrightness(self.blockOnScreen) > 200 },
                             "\(file.lastPathComponent): the block is not back after a seek into it")
         }
     }
@@ -64,7 +64,7 @@ final class BitmapSubtitleBinaryTests: XCTestCase {
             XCTAssertTrue(made.succeeded, made.errorText)
             let (player, ipc) = try showBlock(file, codec: codec, external: false)
             _ = try ipc.command(["set_property", "sub-visibility", false])
-            XCTAssertNotNil(try waitForImage(player) { $0.meanBrightness(self.blockOnScreen) < 100 }, "\(codec): not hidden")
+            XCTAssertNotNil(try player.waitForCapture { $0.meanBrightness(self.blockOnScreen) < 100 }, "\(codec): not hidden")
         }
     }
 
@@ -79,7 +79,7 @@ final class BitmapSubtitleBinaryTests: XCTestCase {
         let (player, ipc) = try showBlock(clip, codec: "dvd_subtitle", external: true)
         _ = try ipc.command(["seek", 3.5, "absolute+exact"])
         let nextOnScreen = PixelRect(x: 44, y: 324, width: 72, height: 72)
-        XCTAssertNotNil(try waitForImage(player) { $0.meanBrightness(self.blockOnScreen) < 100 && $0.meanBrightness(nextOnScreen) > 200 },
+        XCTAssertNotNil(try player.waitForCapture { $0.meanBrightness(self.blockOnScreen) < 100 && $0.meanBrightness(nextOnScreen) > 200 },
                         "the next picture did not take the block's place")
     }
 
@@ -94,20 +94,9 @@ final class BitmapSubtitleBinaryTests: XCTestCase {
         XCTAssertEqual(subs.first?["codec"] as? String, codec)
         XCTAssertEqual(try ipc.property("sid") as? Int, 1)
         _ = try ipc.command(["seek", 2, "absolute+exact"])
-        let shown = try waitForImage(player) { $0.meanBrightness(self.blockOnScreen) > 200 }
+        let shown = try player.waitForCapture { $0.meanBrightness(self.blockOnScreen) > 200 }
         XCTAssertNotNil(shown, "\(file.lastPathComponent): no white block where the stream puts it")
         if let shown { XCTAssertLessThan(shown.maxChannel(elsewhere), 100, "\(file.lastPathComponent): drawn elsewhere too") }
         return (player, ipc)
-    }
-
-    private func waitForImage(_ player: PlayerSession, timeout: Duration = .seconds(5),
-                              where condition: (RGBImage) -> Bool) throws -> RGBImage? {
-        let deadline = ContinuousClock.now + timeout
-        repeat {
-            let image = try player.capture()
-            if condition(image) { return image }
-            Thread.sleep(forTimeInterval: 0.05)
-        } while ContinuousClock.now < deadline
-        return nil
     }
 }

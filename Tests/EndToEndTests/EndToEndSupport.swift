@@ -334,6 +334,18 @@ final class PlayerSession {
         OverlayLayout(windowWidth: width, windowHeight: height)
     }
 
+    /// The window's picture once `condition` holds for it, polling until `timeout`; nil if it
+    /// never did.
+    func waitForCapture(timeout: Duration = .seconds(5), where condition: (RGBImage) -> Bool) throws -> RGBImage? {
+        var image: RGBImage?
+        let held = try poll(timeout: timeout, interval: 0.05) {
+            let captured = try capture()
+            image = captured
+            return condition(captured)
+        }
+        return held ? image : nil
+    }
+
     func capture() throws -> RGBImage {
         let image = try Screen.capture(window: window)
         guard image.width == width, image.height == height else {

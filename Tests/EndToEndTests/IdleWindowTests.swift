@@ -50,7 +50,6 @@ final class IdleWindowTests: XCTestCase {
         return (process, window, try IPCClient(path: socketPath))
     }
 
-
     private func openButtonCenter(in window: String) throws -> (x: Int, y: Int) {
         let geometry = try Screen.windowGeometry(window)
         let layout = IdleLayout(windowSize: OverlaySize(width: Double(geometry.width), height: Double(geometry.height)))

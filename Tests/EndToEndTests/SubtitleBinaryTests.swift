@@ -26,22 +26,22 @@ final class SubtitleBinaryTests: XCTestCase {
         let ipc = try XCTUnwrap(player.ipc)
         XCTAssertEqual(try ipc.property("sid") as? Int, 1, "the default subtitle track is chosen")
         _ = try ipc.command(["seek", 2, "absolute+exact"])
-        XCTAssertTrue(try waitFor { try ipc.property("sub-text") as? String == "First words" })
-        let shown = try waitForImage(player) { self.hasText($0, in: self.topLeftLine) }
+        XCTAssertTrue(try poll(timeout: .seconds(5)) { try ipc.property("sub-text") as? String == "First words" })
+        let shown = try player.waitForCapture { self.hasText($0, in: self.topLeftLine) }
         XCTAssertNotNil(shown, "no bright text with a dark outline around \\pos(80,60)")
         if let shown {
             XCTAssertLessThan(shown.maxChannel(emptyCorner), 100, "something drawn away from the line")
         }
 
         _ = try ipc.command(["set_property", "sub-visibility", false])
-        XCTAssertNotNil(try waitForImage(player) { !self.hasText($0, in: self.topLeftLine) }, "sub-visibility false left the line")
+        XCTAssertNotNil(try player.waitForCapture { !self.hasText($0, in: self.topLeftLine) }, "sub-visibility false left the line")
         XCTAssertEqual(try ipc.property("sub-text") as? String, "First words", "the text is still there to read")
         _ = try ipc.command(["set_property", "sub-visibility", true])
-        XCTAssertNotNil(try waitForImage(player) { self.hasText($0, in: self.topLeftLine) }, "the line did not come back")
+        XCTAssertNotNil(try player.waitForCapture { self.hasText($0, in: self.topLeftLine) }, "the line did not come back")
 
         _ = try ipc.command(["seek", 3.5, "absolute+exact"])
-        XCTAssertTrue(try waitFor { try ipc.property("sub-text") as? String == "" })
-        XCTAssertNotNil(try waitForImage(player) { !self.hasText($0, in: self.topLeftLine) }, "the line outlived its end")
+        XCTAssertTrue(try poll(timeout: .seconds(5)) { try ipc.property("sub-text") as? String == "" })
+        XCTAssertNotNil(try player.waitForCapture { !self.hasText($0, in: self.topLeftLine) }, "the line outlived its end")
     }
 
     func testDelayShiftsTheLines() throws {
@@ -49,15 +49,15 @@ final class SubtitleBinaryTests: XCTestCase {
         let player = try session(.ass)
         let ipc = try XCTUnwrap(player.ipc)
         _ = try ipc.command(["seek", 2, "absolute+exact"])
-        XCTAssertTrue(try waitFor { try ipc.property("sub-text") as? String == "First words" })
+        XCTAssertTrue(try poll(timeout: .seconds(5)) { try ipc.property("sub-text") as? String == "First words" })
         XCTAssertEqual(try ipc.double("sub-start"), 1, accuracy: 0.01)
         _ = try ipc.command(["set_property", "sub-delay", 1.5])
-        XCTAssertTrue(try waitFor { try ipc.property("sub-text") as? String == "" }, "the line still shows 1.5 s early")
-        XCTAssertNotNil(try waitForImage(player) { !self.hasText($0, in: self.topLeftLine) })
+        XCTAssertTrue(try poll(timeout: .seconds(5)) { try ipc.property("sub-text") as? String == "" }, "the line still shows 1.5 s early")
+        XCTAssertNotNil(try player.waitForCapture { !self.hasText($0, in: self.topLeftLine) })
         _ = try ipc.command(["seek", 4, "absolute+exact"])
-        XCTAssertTrue(try waitFor { try ipc.property("sub-text") as? String == "First words" })
+        XCTAssertTrue(try poll(timeout: .seconds(5)) { try ipc.property("sub-text") as? String == "First words" })
         XCTAssertEqual(try ipc.double("sub-start"), 2.5, accuracy: 0.01)
-        XCTAssertNotNil(try waitForImage(player) { self.hasText($0, in: self.topLeftLine) }, "the delayed line is not drawn")
+        XCTAssertNotNil(try player.waitForCapture { self.hasText($0, in: self.topLeftLine) }, "the delayed line is not drawn")
     }
 
     func testBottomLineClearsTheBarAndPlainFormatsShowTheirText() throws {
@@ -66,13 +66,13 @@ final class SubtitleBinaryTests: XCTestCase {
             let player = try session(format)
             let ipc = try XCTUnwrap(player.ipc)
             _ = try ipc.command(["seek", 5, "absolute+exact"])
-            XCTAssertTrue(try waitFor { try ipc.property("sub-text") as? String == "Second words" }, "\(format)")
+            XCTAssertTrue(try poll(timeout: .seconds(5)) { try ipc.property("sub-text") as? String == "Second words" }, "\(format)")
             // Paused, the bar shows: the line sits just above it, not under it.
             let bar = Int(OverlayLayout.barHeight(forWindowHeight: Double(size.height)).rounded(.up))
             let band = PixelRect(x: size.width / 4, y: size.height - bar - 90, width: size.width / 2, height: 88)
-            XCTAssertNotNil(try waitForImage(player) { self.hasText($0, in: band) }, "\(format): no line above the bar")
+            XCTAssertNotNil(try player.waitForCapture { self.hasText($0, in: band) }, "\(format): no line above the bar")
             _ = try ipc.command(["seek", 7, "absolute+exact"])
-            XCTAssertNotNil(try waitForImage(player) { !self.hasText($0, in: band) }, "\(format): the line outlived its end")
+            XCTAssertNotNil(try player.waitForCapture { !self.hasText($0, in: band) }, "\(format): the line outlived its end")
         }
     }
 
@@ -82,7 +82,7 @@ final class SubtitleBinaryTests: XCTestCase {
                                        arguments: ["--geometry=\(size.width)x\(size.height)"])
         let ipc = try XCTUnwrap(player.ipc)
         _ = try ipc.command(["seek", 1.8, "absolute+exact"])
-        let seen = try waitForImage(player, timeout: .seconds(3)) { self.hasText($0, in: self.topLeftLine) }
+        let seen = try player.waitForCapture(timeout: .seconds(3)) { self.hasText($0, in: self.topLeftLine) }
         XCTAssertNotNil(seen, "the line sought into did not show")
         let position = try ipc.double("time-pos")
         XCTAssertLessThan(position, 3, "the line showed only after it should have ended")
@@ -95,7 +95,7 @@ final class SubtitleBinaryTests: XCTestCase {
         defer { try? FileManager.default.removeItem(at: directory) }
         let player = try session(.ass, ["--start=2", "--screenshot-directory=\(directory.path)"])
         let ipc = try XCTUnwrap(player.ipc)
-        XCTAssertNotNil(try waitForImage(player) { self.hasText($0, in: self.topLeftLine) }, "the line is not on screen")
+        XCTAssertNotNil(try player.waitForCapture { self.hasText($0, in: self.topLeftLine) }, "the line is not on screen")
         func shot(_ flags: [String]) throws -> RGBImage {
             let before = Set(try FileManager.default.contentsOfDirectory(atPath: directory.path))
             _ = try ipc.command(["screenshot"] + flags)
@@ -113,7 +113,7 @@ final class SubtitleBinaryTests: XCTestCase {
         let videoOnly = try shot(["video"])
         XCTAssertLessThan(videoOnly.maxChannel(line), 100, "screenshot video has the line")
         // The window still shows the line after the screenshots drew it at another size.
-        XCTAssertNotNil(try waitForImage(player) { self.hasText($0, in: self.topLeftLine) })
+        XCTAssertNotNil(try player.waitForCapture { self.hasText($0, in: self.topLeftLine) })
     }
 
     func testTextStyleAndKeysChangePlainSubtitles() throws {
@@ -132,28 +132,28 @@ final class SubtitleBinaryTests: XCTestCase {
             }
             return count > 50
         }
-        XCTAssertNotNil(try waitForImage(player) { hasColour($0, 0) }, "--sub-color did not make the line red")
+        XCTAssertNotNil(try player.waitForCapture { hasColour($0, 0) }, "--sub-color did not make the line red")
         _ = try ipc.command(["set_property", "sub-color", "#00FF00"])
-        XCTAssertNotNil(try waitForImage(player) { hasColour($0, 1) && !hasColour($0, 0) }, "sub-color did not make it green")
+        XCTAssertNotNil(try player.waitForCapture { hasColour($0, 1) && !hasColour($0, 0) }, "sub-color did not make it green")
         XCTAssertThrowsError(try ipc.command(["set_property", "sub-color", "green"]), "a colour mpv cannot read was taken")
 
         try Screen.key(window: player.window, "v")
-        XCTAssertTrue(try waitFor { try ipc.property("sub-visibility") as? Bool == false }, "v did not hide the subtitles")
-        XCTAssertNotNil(try waitForImage(player) { !hasColour($0, 1) }, "v left the line on screen")
+        XCTAssertTrue(try poll(timeout: .seconds(5)) { try ipc.property("sub-visibility") as? Bool == false }, "v did not hide the subtitles")
+        XCTAssertNotNil(try player.waitForCapture { !hasColour($0, 1) }, "v left the line on screen")
         try Screen.key(window: player.window, "z")
-        XCTAssertTrue(try waitFor { abs((try ipc.double("sub-delay")) + 0.1) < 1e-9 }, "z did not take 0.1 s off the delay")
+        XCTAssertTrue(try poll(timeout: .seconds(5)) { abs((try ipc.double("sub-delay")) + 0.1) < 1e-9 }, "z did not take 0.1 s off the delay")
         try Screen.key(window: player.window, "x")
         try Screen.key(window: player.window, "x")
-        XCTAssertTrue(try waitFor { abs((try ipc.double("sub-delay")) - 0.1) < 1e-9 }, "x did not add 0.1 s")
+        XCTAssertTrue(try poll(timeout: .seconds(5)) { abs((try ipc.double("sub-delay")) - 0.1) < 1e-9 }, "x did not add 0.1 s")
         try Screen.key(window: player.window, "r")
-        XCTAssertTrue(try waitFor { try ipc.double("sub-pos") == 99 }, "r did not move the subtitles up")
+        XCTAssertTrue(try poll(timeout: .seconds(5)) { try ipc.double("sub-pos") == 99 }, "r did not move the subtitles up")
         // Lines are 0.1 s late now: the one showing began at 4.1, the one before at 1.1.
         try Screen.key(window: player.window, "ctrl+Left")
-        XCTAssertTrue(try waitFor { abs((try ipc.double("time-pos")) - 4.1) < 0.01 }, "Ctrl+Left did not go to the line's start")
+        XCTAssertTrue(try poll(timeout: .seconds(5)) { abs((try ipc.double("time-pos")) - 4.1) < 0.01 }, "Ctrl+Left did not go to the line's start")
         try Screen.key(window: player.window, "ctrl+Left")
-        XCTAssertTrue(try waitFor { abs((try ipc.double("time-pos")) - 1.1) < 0.01 }, "Ctrl+Left did not go to the line before")
+        XCTAssertTrue(try poll(timeout: .seconds(5)) { abs((try ipc.double("time-pos")) - 1.1) < 0.01 }, "Ctrl+Left did not go to the line before")
         try Screen.key(window: player.window, "ctrl+Right")
-        XCTAssertTrue(try waitFor { abs((try ipc.double("time-pos")) - 4.1) < 0.01 }, "Ctrl+Right did not go to the next line")
+        XCTAssertTrue(try poll(timeout: .seconds(5)) { abs((try ipc.double("time-pos")) - 4.1) < 0.01 }, "Ctrl+Right did not go to the next line")
     }
 
     func testMovingAndFadingLinesChangeWhileTheyShow() throws {
@@ -169,12 +169,12 @@ final class SubtitleBinaryTests: XCTestCase {
         let early = PixelRect(x: 100, y: 100, width: 140, height: 40), late = PixelRect(x: 400, y: 100, width: 140, height: 40)
         let fading = PixelRect(x: 220, y: 340, width: 200, height: 40)
         _ = try ipc.command(["seek", 1.5, "absolute+exact"])
-        let first = try waitForImage(player) { self.hasText($0, in: early) && self.hasText($0, in: fading) }
+        let first = try player.waitForCapture { self.hasText($0, in: early) && self.hasText($0, in: fading) }
         XCTAssertNotNil(first, "the lines are not where they start")
         if let first { XCTAssertFalse(hasText(first, in: late)) }
         // The same two lines and nothing else start or end in between: only their animation moves them.
         _ = try ipc.command(["seek", 4.5, "absolute+exact"])
-        let second = try waitForImage(player) { self.hasText($0, in: late) && !self.hasText($0, in: early) }
+        let second = try player.waitForCapture { self.hasText($0, in: late) && !self.hasText($0, in: early) }
         XCTAssertNotNil(second, "the moving line did not move")
         if let second { XCTAssertLessThan(second.maxChannel(fading), 150, "the fading line did not fade") }
     }
@@ -191,25 +191,5 @@ final class SubtitleBinaryTests: XCTestCase {
             }
         }
         return bright >= least && dark >= least
-    }
-
-    private func waitForImage(_ player: PlayerSession, timeout: Duration = .seconds(5),
-                              where condition: (RGBImage) -> Bool) throws -> RGBImage? {
-        let deadline = ContinuousClock.now + timeout
-        repeat {
-            let image = try player.capture()
-            if condition(image) { return image }
-            Thread.sleep(forTimeInterval: 0.05)
-        } while ContinuousClock.now < deadline
-        return nil
-    }
-
-    private func waitFor(timeout: Duration = .seconds(5), _ condition: () throws -> Bool) throws -> Bool {
-        let deadline = ContinuousClock.now + timeout
-        while ContinuousClock.now < deadline {
-            if try condition() { return true }
-            Thread.sleep(forTimeInterval: 0.03)
-        }
-        return try condition()
     }
 }

@@ -41,9 +41,9 @@ final class SubtitleFileBinaryTests: XCTestCase {
         XCTAssertEqual(subs.map { $0["forced"] as? Bool }, [false, false, true])
         XCTAssertEqual(subs.map { $0["selected"] as? Bool }, [true, false, false])
         _ = try ipc.command(["seek", 2, "absolute+exact"])
-        XCTAssertTrue(try waitFor { try ipc.property("sub-text") as? String == "Beside words" })
+        XCTAssertTrue(try poll(timeout: .seconds(5)) { try ipc.property("sub-text") as? String == "Beside words" })
         _ = try ipc.command(["set_property", "sid", 3])
-        XCTAssertTrue(try waitFor { try ipc.property("sub-text") as? String == "Mots forcés" })
+        XCTAssertTrue(try poll(timeout: .seconds(5)) { try ipc.property("sub-text") as? String == "Mots forcés" })
         let list = try XCTUnwrap(try ipc.property("sub-list") as? [[String: Any]])
         XCTAssertEqual(list.map { $0["text"] as? String }, ["Mots forcés", "Later"])
         XCTAssertEqual(list.first?["start"] as? Double ?? -1, 1, accuracy: 0.001)
@@ -58,7 +58,7 @@ final class SubtitleFileBinaryTests: XCTestCase {
         do {
             let player = try PlayerSession(clip: clip, arguments: ["--pause", "--slang=eng", "--start=2"])
             let ipc = try XCTUnwrap(player.ipc)
-            XCTAssertTrue(try waitFor { try ipc.property("sub-text") as? String == "English words" })
+            XCTAssertTrue(try poll(timeout: .seconds(5)) { try ipc.property("sub-text") as? String == "English words" })
         }
         let player = try PlayerSession(clip: clip, arguments: ["--pause", "--sub-auto=no"])
         let ipc = try XCTUnwrap(player.ipc)
@@ -79,10 +79,10 @@ final class SubtitleFileBinaryTests: XCTestCase {
         let player = try PlayerSession(clip: clip, arguments: ["--pause", "--start=2", "--sub-file=\(utf16File.path)"])
         let ipc = try XCTUnwrap(player.ipc)
         XCTAssertEqual(try ipc.property("sid") as? Int, 1, "--sub-file comes first")
-        XCTAssertTrue(try waitFor { try ipc.property("sub-text") as? String == "Grüße aus UTF-16" },
+        XCTAssertTrue(try poll(timeout: .seconds(5)) { try ipc.property("sub-text") as? String == "Grüße aus UTF-16" },
                       "UTF-16 read as \(String(describing: try? ipc.property("sub-text")))")
         _ = try ipc.command(["set_property", "sid", 2])
-        XCTAssertTrue(try waitFor { try ipc.property("sub-text") as? String == "Café crème" },
+        XCTAssertTrue(try poll(timeout: .seconds(5)) { try ipc.property("sub-text") as? String == "Café crème" },
                       "CP1252 read as \(String(describing: try? ipc.property("sub-text")))")
     }
 
@@ -95,14 +95,14 @@ final class SubtitleFileBinaryTests: XCTestCase {
         let ipc = try XCTUnwrap(player.ipc)
         XCTAssertEqual(try ipc.property("sid") as? Bool, false)
         _ = try ipc.command(["sub-add", added.path])
-        XCTAssertTrue(try waitFor { try ipc.property("sub-text") as? String == "Added words" })
+        XCTAssertTrue(try poll(timeout: .seconds(5)) { try ipc.property("sub-text") as? String == "Added words" })
         _ = try ipc.command(["set_property", "sid", "no"])
         _ = try ipc.command(["sub-add", added.path, "cached"])
-        XCTAssertTrue(try waitFor { try ipc.property("sid") as? Int == 1 })
+        XCTAssertTrue(try poll(timeout: .seconds(5)) { try ipc.property("sid") as? Int == 1 })
         let subs = try XCTUnwrap(try ipc.property("track-list") as? [[String: Any]]).filter { $0["type"] as? String == "sub" }
         XCTAssertEqual(subs.count, 1, "cached read the file again")
         _ = try ipc.command(["sub-add", added.path, "auto", "Commentary", "de"])
-        XCTAssertTrue(try waitFor { (try ipc.property("track-list") as? [[String: Any]])?.filter { $0["type"] as? String == "sub" }.count == 2 })
+        XCTAssertTrue(try poll(timeout: .seconds(5)) { (try ipc.property("track-list") as? [[String: Any]])?.filter { $0["type"] as? String == "sub" }.count == 2 })
         let second = try XCTUnwrap((try ipc.property("track-list") as? [[String: Any]])?.last)
         XCTAssertEqual(second["title"] as? String, "Commentary")
         XCTAssertEqual(second["lang"] as? String, "de")
@@ -124,12 +124,12 @@ final class SubtitleFileBinaryTests: XCTestCase {
         XCTAssertTrue(player.process.waitForOutput(containing: "cannot read subtitles '\(directory.appendingPathComponent("clip.en.srt").path)'",
                                                    on: .error, timeout: .seconds(10)),
                       "no warning; stderr: \(String(decoding: player.process.outputSoFar(on: .error), as: UTF8.self))")
-        XCTAssertTrue(try waitFor(timeout: .seconds(10)) { try ipc.double("time-pos") >= 2 }, "playback stalled")
+        XCTAssertTrue(try poll(timeout: .seconds(10)) { try ipc.double("time-pos") >= 2 }, "playback stalled")
         for id in 1...3 {
             _ = try ipc.command(["set_property", "sid", id])
         }
         _ = try ipc.command(["seek", 1, "absolute+exact"])
-        XCTAssertTrue(try waitFor(timeout: .seconds(10)) { try ipc.double("time-pos") >= 2 }, "playback stalled after switching")
+        XCTAssertTrue(try poll(timeout: .seconds(10)) { try ipc.double("time-pos") >= 2 }, "playback stalled after switching")
         XCTAssertTrue(player.process.isRunning)
     }
 
@@ -211,13 +211,13 @@ final class SubtitleFileBinaryTests: XCTestCase {
         try write(lines("Second words"), to: directory.appendingPathComponent("clip.en.srt"))
         let player = try PlayerSession(clip: clip, arguments: ["--pause", "--start=2", "--geometry=640x480"])
         let ipc = try XCTUnwrap(player.ipc)
-        XCTAssertTrue(try waitFor { try ipc.property("sub-text") as? String == "Main words" })
+        XCTAssertTrue(try poll(timeout: .seconds(5)) { try ipc.property("sub-text") as? String == "Main words" })
         let top = PixelRect(x: 120, y: 0, width: 400, height: 110)
         XCTAssertEqual(try ipc.property("secondary-sid") as? Bool, false)
         XCTAssertLessThan(try player.capture().maxChannel(top), 150, "something at the top before a second track")
 
         _ = try ipc.command(["set_property", "secondary-sid", 2])
-        XCTAssertTrue(try waitFor { try ipc.property("secondary-sub-text") as? String == "Second words" })
+        XCTAssertTrue(try poll(timeout: .seconds(5)) { try ipc.property("secondary-sub-text") as? String == "Second words" })
         XCTAssertEqual(try ipc.property("sid") as? Int, 1)
         let subs = try XCTUnwrap(try ipc.property("track-list") as? [[String: Any]]).filter { $0["type"] as? String == "sub" }
         XCTAssertEqual(subs.map { $0["selected"] as? Bool }, [true, true])
@@ -232,8 +232,8 @@ final class SubtitleFileBinaryTests: XCTestCase {
 
         XCTAssertThrowsError(try ipc.command(["set_property", "secondary-sid", 9]))
         _ = try ipc.command(["set_property", "sid", 2])
-        XCTAssertTrue(try waitFor { try ipc.property("secondary-sid") as? Bool == false }, "one track shown twice")
-        XCTAssertTrue(try waitFor { try ipc.property("sub-text") as? String == "Second words" })
+        XCTAssertTrue(try poll(timeout: .seconds(5)) { try ipc.property("secondary-sid") as? Bool == false }, "one track shown twice")
+        XCTAssertTrue(try poll(timeout: .seconds(5)) { try ipc.property("sub-text") as? String == "Second words" })
         // Drawn too, though the top had its lines first: the file's lines serve every place.
         let bottom = PixelRect(x: 120, y: 300, width: 400, height: 130)
         var drawn = false
@@ -252,19 +252,19 @@ final class SubtitleFileBinaryTests: XCTestCase {
                   to: directory.appendingPathComponent("clip.srt"))
         let player = try PlayerSession(clip: clip, arguments: ["--pause"])
         let ipc = try XCTUnwrap(player.ipc)
-        XCTAssertTrue(try waitFor { (try ipc.property("sub-list") as? [Any])?.count == 3 }, "the file was not read")
+        XCTAssertTrue(try poll(timeout: .seconds(5)) { (try ipc.property("sub-list") as? [Any])?.count == 3 }, "the file was not read")
         try Screen.key(window: player.window, "slash")
         let typed = try ChildProcess.run("xdotool", ["type", "--window", player.window, "--delay", "20", "ETE"], timeout: .seconds(10))
         XCTAssertTrue(typed.succeeded, typed.errorText)
         try Screen.key(window: player.window, "Return")
-        XCTAssertTrue(try waitFor { abs(try ipc.double("time-pos") - 1) < 0.01 }, "Enter did not jump to the first line")
-        XCTAssertTrue(try waitFor { try ipc.property("sub-text") as? String == "Un été chaud" })
+        XCTAssertTrue(try poll(timeout: .seconds(5)) { abs(try ipc.double("time-pos") - 1) < 0.01 }, "Enter did not jump to the first line")
+        XCTAssertTrue(try poll(timeout: .seconds(5)) { try ipc.property("sub-text") as? String == "Un été chaud" })
         try Screen.key(window: player.window, "Return")
-        XCTAssertTrue(try waitFor { abs(try ipc.double("time-pos") - 5) < 0.01 }, "Enter again did not go on to the next line")
+        XCTAssertTrue(try poll(timeout: .seconds(5)) { abs(try ipc.double("time-pos") - 5) < 0.01 }, "Enter again did not go on to the next line")
         try Screen.key(window: player.window, "Escape")
         // Closed: keys are keys again (space plays).
         try Screen.key(window: player.window, "space")
-        XCTAssertTrue(try waitFor { try ipc.bool("pause") == false }, "the field did not close")
+        XCTAssertTrue(try poll(timeout: .seconds(5)) { try ipc.bool("pause") == false }, "the field did not close")
         XCTAssertTrue(player.process.isRunning, "Esc quit instead of closing the field")
     }
 
@@ -273,14 +273,5 @@ final class SubtitleFileBinaryTests: XCTestCase {
         let status = try String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)
         let line = try XCTUnwrap(status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") })
         return (Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0) * 1024
-    }
-
-    private func waitFor(timeout: Duration = .seconds(5), _ condition: () throws -> Bool) throws -> Bool {
-        let deadline = ContinuousClock.now + timeout
-        while ContinuousClock.now < deadline {
-            if try condition() { return true }
-            Thread.sleep(forTimeInterval: 0.03)
-        }
-        return try condition()
     }
 }

@@ -7,6 +7,7 @@ import XCTest
 final class TrackBinaryTests: XCTestCase {
     private func clip() throws -> URL { try MediaFactory.clip(try .multiTrack(seconds: 12)) }
 
+    @discardableResult
     private func waitForPosition(_ ipc: IPCClient, atLeast target: Double, timeout: Duration = .seconds(10)) throws -> Double {
         let deadline = ContinuousClock.now + timeout
         while ContinuousClock.now < deadline {
@@ -106,5 +107,4 @@ final class TrackBinaryTests: XCTestCase {
         try waitForPosition(ipc, atLeast: position + 0.5, timeout: .seconds(5))
         XCTAssertTrue(player.process.isRunning)
     }
-
 }
