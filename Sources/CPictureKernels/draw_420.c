@@ -24,12 +24,17 @@ size_t vp_draw_420_scratch_size(int width) {
 // 32 * 127 in magnitude, under 2^15).
 #define FRACTION 5
 
-// Each chroma sample's contribution to R', G' and B' (luma offset and rounding folded in),
+// Results are rounded down, as swscale's conversion does (a level that is 253.84 exactly shows
+// as 253), after a nudge of 1/8 of a level that keeps exact levels (white, 255.0) whole
+// through the fixed-point error.
+#define NUDGE (1 << 13)
+
+// Each chroma sample's contribution to R', G' and B' (luma offset and the nudge folded in),
 // written twice: once for each pixel of the pair it covers.
 static inline void chroma_terms(const vp_yuv_matrix *m, const uint8_t *restrict u, const uint8_t *restrict v,
                                 int16_t *restrict r, int16_t *restrict g, int16_t *restrict b, int count) {
     const int32_t shift = 16 - FRACTION, half = 1 << (shift - 1);
-    const int32_t base = (1 << 15) - m->luma_offset * m->luma_scale;
+    const int32_t base = NUDGE - m->luma_offset * m->luma_scale;
     for (int i = 0; i < count; i++) {
         int32_t cb = u[i] - 128, cr = v[i] - 128;
         int16_t tr = (int16_t)((base + m->cr_to_r * cr + half) >> shift);
@@ -57,9 +62,9 @@ typedef uint16_t u16x32 __attribute__((vector_size(64)));
     __builtin_elementwise_min(__builtin_elementwise_max((v) >> FRACTION, (i16x16){0}), (i16x16){0} + 255)
 
 // Y' * luma_scale with the scale in 9.7 fixed point: the product fits 16 bits (the scale is
-// below 2), and 1/128 is close enough (255 / 256 is a tenth of a level at most). Sixteen
-// pixels at a time as explicit vectors: written as a plain loop, the compiler spent twice the
-// shuffles on the interleaving of the output.
+// below 2) and is one 16-bit multiply; the scale's rounding costs under a tenth of a level.
+// Sixteen pixels at a time as explicit vectors: written as a plain loop, the compiler spent
+// twice the shuffles on interleaving the output.
 static inline void luma_row(const vp_yuv_matrix *m, const uint8_t *restrict y, const int16_t *restrict r,
                             const int16_t *restrict g, const int16_t *restrict b, uint8_t *restrict out, int width) {
     const uint16_t scale = (uint16_t)((m->luma_scale + 256) >> 9);
