@@ -142,12 +142,13 @@ RUNS ?= 3
 bench: release
 	bash scripts/test-env.sh python3 scripts/bench/bench.py --runs $(RUNS) $(if $(QUICK),--quick) $(if $(ONLY),--only $(ONLY))
 
-# Our shrink kernels against swscale's area filter, per frame (scripts/bench/kernels.c), with
+# Our shrink kernels against swscale's area filter, and the one-pass picture step against
+# shrinking then converting with swscale, per frame (scripts/bench/kernels.c), with
 # the compiler and flags a release build gives them.
 bench-kernels: setup
 	mkdir -p .build/bench
-	clang -O2 -ISources/CPictureKernels/include -o .build/bench/kernels scripts/bench/kernels.c \
-		Sources/CPictureKernels/shrink.c $$(pkg-config --cflags --libs libswscale libavutil)
+	clang -O2 -ISources/CPictureKernels/include -ISources/CPictureKernels -o .build/bench/kernels scripts/bench/kernels.c \
+		Sources/CPictureKernels/shrink.c Sources/CPictureKernels/draw_420.c $$(pkg-config --cflags --libs libswscale libavutil)
 	.build/bench/kernels
 
 # Frame drops with seek-bar previews on and off (scripts/bench/preview_drops.py): 20 s of a 1080p

@@ -1,22 +1,9 @@
 #include "picture_kernels.h"
+#include "cloned.h"
 
-// The clones' resolver runs while the program is being linked at load time, before a
-// sanitizer's runtime is up; instrumented, it crashes. Sanitized builds get one version.
-#if defined(__has_feature)
-#if __has_feature(thread_sanitizer) || __has_feature(address_sanitizer)
-#define VP_SANITIZED 1
-#endif
-#endif
-#ifdef VP_SANITIZED
-#define VP_CLONED
-#else
-#define VP_CLONED __attribute__((target_clones("avx2", "sse4.2", "default")))
-#endif
-
-// Written as plain loops for the compiler to vectorise; compiled once per instruction set and
-// chosen at load time (target_clones), so one binary runs everywhere and uses AVX2 where it
-// can. `make bench-kernels`, 1080p -> 720p, all three planes: 0.51 ms a frame with the source
-// in memory (0.30 in cache), against 2.00 (1.70) for swscale's area filter.
+// Written as plain loops for the compiler to vectorise, once per instruction set (VP_CLONED).
+// `make bench-kernels`, 1080p -> 720p, all three planes: 0.51 ms a frame with the source in
+// memory (0.30 in cache), against 2.00 (1.70) for swscale's area filter.
 
 // Two source rows weighted 2:1, kept unrounded (0...765).
 static inline void blend_rows(const uint8_t *restrict near, const uint8_t *restrict far,

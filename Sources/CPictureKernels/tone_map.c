@@ -1,4 +1,5 @@
 #include "picture_kernels.h"
+#include "cloned.h"
 #include <math.h>
 
 // See picture_kernels.h. The colour pipeline, per 2x2 block (the chroma's own resolution)
@@ -13,17 +14,6 @@
 // Written in stages over runs of blocks. The stages with table look-ups have an AVX2 version
 // (eight blocks at a time, the look-ups as gathers), chosen at run time; the compiler does
 // not vectorise them itself. 1080p on this kind of machine: see the README.
-
-#if defined(__has_feature)
-#if __has_feature(thread_sanitizer) || __has_feature(address_sanitizer)
-#define VP_SANITIZED 1
-#endif
-#endif
-#ifdef VP_SANITIZED
-#define VP_CLONED
-#else
-#define VP_CLONED __attribute__((target_clones("avx2", "sse4.2", "default")))
-#endif
 
 #define RUN 64
 #define LAST ((float)(VP_TONE_MAP_TABLE - 1))

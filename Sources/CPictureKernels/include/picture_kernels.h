@@ -18,6 +18,39 @@ void vp_shrink_by(int factor, const uint8_t *source, ptrdiff_t source_pitch,
                   uint8_t *destination, ptrdiff_t destination_pitch,
                   int width, int height, uint16_t *row);
 
+/// Y'CbCr -> R'G'B' for 8-bit samples in 16.16 fixed point (as swscale keeps it), e.g.
+/// R' = (Y' - luma_offset) * luma_scale + cr_to_r * (Cr - 128), clamped to 0...255.
+typedef struct vp_yuv_matrix {
+    int32_t luma_offset, luma_scale;
+    int32_t cr_to_r, cb_to_g, cr_to_g, cb_to_b;
+} vp_yuv_matrix;
+
+/// How `vp_draw_420` resizes: not at all, or as `vp_shrink_two_thirds` / `vp_shrink_by` do.
+typedef enum vp_shrink { VP_SAME_SIZE, VP_TWO_THIRDS, VP_HALF, VP_THIRD } vp_shrink;
+
+/// Bytes of scratch `vp_draw_420` and `vp_yuv420_to_bgra` need for an output `width`.
+size_t vp_draw_420_scratch_size(int width);
+
+/// Converts an 8-bit 4:2:0 picture of any size to 32-bit pixels, bytes B, G, R, A (A = 255):
+/// each chroma sample serves its 2x2 pixels (at an odd edge, the ones there are). Writes
+/// `width` pixels in each of `height` rows, nothing more. `scratch`: see above.
+void vp_yuv420_to_bgra(const vp_yuv_matrix *m,
+                       const uint8_t *y_plane, ptrdiff_t y_pitch,
+                       const uint8_t *u_plane, ptrdiff_t u_pitch,
+                       const uint8_t *v_plane, ptrdiff_t v_pitch,
+                       uint8_t *destination, ptrdiff_t destination_pitch,
+                       int width, int height, void *scratch);
+
+/// `vp_yuv420_to_bgra` of the picture shrunk by `shrink` to `width` x `height` (the sizes the
+/// shrink kernels take: both even, multiples of 4 for two thirds), without the shrunk planes
+/// ever leaving the cache.
+void vp_draw_420(const vp_yuv_matrix *m, vp_shrink shrink,
+                 const uint8_t *y_plane, ptrdiff_t y_pitch,
+                 const uint8_t *u_plane, ptrdiff_t u_pitch,
+                 const uint8_t *v_plane, ptrdiff_t v_pitch,
+                 uint8_t *destination, ptrdiff_t destination_pitch,
+                 int width, int height, void *scratch);
+
 /// Entries in each of `vp_tone_map`'s tables.
 #define VP_TONE_MAP_TABLE 4096
 

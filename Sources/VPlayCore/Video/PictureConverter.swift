@@ -16,9 +16,7 @@ final class PictureConverter {
     func picture(from frame: Frame, startTime: Double) -> VideoPicture? {
         let f = frame.pointer
         let format = AVPixelFormat(f.pointee.format)
-        let matrix: VideoPicture.ColorMatrix =
-            (f.pointee.colorspace == AVCOL_SPC_BT709 || (f.pointee.colorspace == AVCOL_SPC_UNSPECIFIED && f.pointee.height > 576))
-            ? .bt709 : .bt601
+        let matrix: VideoPicture.ColorMatrix = Colorimetry(of: f).isHD ? .bt709 : .bt601
         let time = frame.pts - startTime
         switch format {
         case AV_PIX_FMT_YUV420P, AV_PIX_FMT_YUVJ420P:

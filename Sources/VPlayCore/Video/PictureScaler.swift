@@ -1,27 +1,27 @@
 import CFFmpeg
+import CPictureKernels
 
 /// Scales and converts a frame to packed 32-bit BGRX (alpha byte opaque) at the size it will occupy on screen,
-/// with SIMD code, straight into memory the caller provides (a locked texture).
+/// straight into memory the caller provides (the window's pixels or a locked texture).
 /// Used where the renderer draws in software: far cheaper than the renderer converting YUV
 /// and scaling per pixel.
 ///
-/// A 4:2:0 picture goes in two passes: scale as YUV to the target size (our own kernels for
-/// the common shrinks, `Shrink`; swscale otherwise), then convert with the unscaled YUV→RGB
-/// kernel. With swscale scaling, 1080p → 720p took 2.9 ms on this kind of machine against
-/// 4.7 ms for swscale's one-pass scaled RGB output, whose output stage is plain C.
-/// The intermediate planes are allocated once per size, never per frame.
+/// 8-bit 4:2:0 at the target size or shrunk by our own kernels (`Shrink`: 1080p or 2160p in a
+/// 720p window) goes in one pass through `vp_draw_420`, which shrinks strip by strip in the
+/// cache and converts as it goes. Other 4:2:0 pictures are scaled by swscale to 8-bit 4:2:0
+/// first (planes allocated once per size, never per frame), then converted by the same
+/// kernel; anything else goes through swscale alone.
 final class PictureScaler {
     private var resize = Stage()
-    private var convert = Stage()
     private var direct = Stage()
-    /// The last rows of an unscaled conversion (`convertUnscaled`).
+    /// The last rows of an unscaled swscale conversion (`convertUnscaled`).
     private var lastRows = Stage()
     private var planes = ScaledPlanes()
     /// The colour setup applied to the contexts (-1: none yet), and the one the frame asks for.
     private var colorimetryKey = -1
     private var wantedColorimetry = 0
-    /// One source row for our shrink kernels, and the last rows of an unscaled conversion.
-    private let shrinkRow = ScratchBuffer<UInt16>()
+    /// Scratch for our kernels, and the last rows of an unscaled swscale conversion.
+    private let kernelScratch = ScratchBuffer<UInt8>()
     private let tailRows = ScratchBuffer<UInt8>()
 
     /// One swscale context and what it was made for; re-made only when that changes. Not
@@ -39,7 +39,6 @@ final class PictureScaler {
 
     deinit {
         sws_freeContext(resize.context)
-        sws_freeContext(convert.context)
         sws_freeContext(direct.context)
         sws_freeContext(lastRows.context)
     }
@@ -51,26 +50,23 @@ final class PictureScaler {
         let format = AVPixelFormat(source.pointee.format)
         var destination = Planes(base: pixels.assumingMemoryBound(to: UInt8.self), pitch: pitch)
         if Self.isSubsampled420(format) {
-            let sameSize = source.pointee.width == Int32(width) && source.pointee.height == Int32(height)
-            if sameSize && format == AV_PIX_FMT_YUV420P {
-                // Already the right size and layout: one unscaled conversion.
-                guard setUp(&convert, from: source, format, to: Self.output, width, height) else { return false }
-                applyColorimetry(of: source)
-                return convertUnscaled(convert.context, Planes(frame: source), format, width, height, into: destination)
+            var matrix = Colorimetry(of: source).kernelMatrix
+            let scratch = kernelScratch.reserve(vp_draw_420_scratch_size(Int32(width)))
+            if let shrink = Shrink(from: source, format, to: width, height) {
+                let f = source.pointee
+                vp_draw_420(&matrix, shrink.kernel, f.data.0, Int(f.linesize.0), f.data.1, Int(f.linesize.1),
+                            f.data.2, Int(f.linesize.2), destination.data.0, pitch, Int32(width), Int32(height), scratch)
+                return true
             }
             guard planes.prepare(width: width, height: height),
-                  setUp(&convert, width, height, AV_PIX_FMT_YUV420P, to: Self.output, width, height)
-            else { return false }
-            var middle = planes.planes
-            if let shrink = Shrink(from: source, format, to: width, height) {
-                shrink.run(Planes(frame: source), into: middle, width: width, height: height, scratch: shrinkRow)
-                applyColorimetry(of: source)
-                return convertUnscaled(convert.context, middle, AV_PIX_FMT_YUV420P, width, height, into: destination)
-            }
-            guard setUp(&resize, from: source, format, to: AV_PIX_FMT_YUV420P, width, height) else { return false }
+                  setUp(&resize, from: source, format, to: AV_PIX_FMT_YUV420P, width, height) else { return false }
             applyColorimetry(of: source)
-            return scale(resize.context, Planes(frame: source), rows: source.pointee.height, into: &middle)
-                && convertUnscaled(convert.context, middle, AV_PIX_FMT_YUV420P, width, height, into: destination)
+            var middle = planes.planes
+            guard scale(resize.context, Planes(frame: source), rows: source.pointee.height, into: &middle) else { return false }
+            vp_yuv420_to_bgra(&matrix, middle.data.0, Int(middle.pitches.0), middle.data.1, Int(middle.pitches.1),
+                              middle.data.2, Int(middle.pitches.2), destination.data.0, pitch,
+                              Int32(width), Int32(height), scratch)
+            return true
         }
         guard setUp(&direct, from: source, format, to: Self.output, width, height) else { return false }
         applyColorimetry(of: source)
@@ -84,7 +80,7 @@ final class PictureScaler {
     /// XRGB surfaces and textures this feeds.
     private static let output = AV_PIX_FMT_BGRA
 
-    /// Planar YUV with chroma halved both ways (8 bits or more): what the two passes suit.
+    /// Planar YUV with chroma halved both ways (8 bits or more): what our kernels take.
     private static func isSubsampled420(_ format: AVPixelFormat) -> Bool {
         guard let descriptor = av_pix_fmt_desc_get(format) else { return false }
         let d = descriptor.pointee
@@ -169,27 +165,24 @@ final class PictureScaler {
     }
 
     /// swscale assumes BT.601 limited range unless told: HD pictures are BT.709, JPEG-style
-    /// sources are full range. The YUV pass keeps the range as it is; only the conversion
+    /// sources are full range. The YUV resize keeps the range as it is; only the conversion
     /// to RGB interprets it.
     private func applyColorimetry(of frame: UnsafeMutablePointer<AVFrame>) {
-        let space = frame.pointee.colorspace
-        let isHD = space == AVCOL_SPC_BT709 || (space == AVCOL_SPC_UNSPECIFIED && frame.pointee.height > 576)
-        let fullRange: Int32 = frame.pointee.color_range == AVCOL_RANGE_JPEG ? 1 : 0
-        wantedColorimetry = (isHD ? 1 : 0) | Int(fullRange) << 1
+        let colorimetry = Colorimetry(of: frame)
+        wantedColorimetry = (colorimetry.isHD ? 1 : 0) | (colorimetry.isFullRange ? 2 : 0)
         applyColorimetry(wantedColorimetry)
     }
 
     private func applyColorimetry(_ key: Int) {
         guard key != colorimetryKey else { return }
         colorimetryKey = key
-        let isHD = key & 1 != 0
         let fullRange = Int32(key >> 1)
-        let coefficients = sws_getCoefficients(isHD ? SWS_CS_ITU709 : SWS_CS_ITU601)
+        let coefficients = sws_getCoefficients(key & 1 != 0 ? SWS_CS_ITU709 : SWS_CS_ITU601)
         let unchanged: Int32 = 1 << 16
         if let context = resize.context {
             sws_setColorspaceDetails(context, coefficients, fullRange, coefficients, fullRange, 0, unchanged, unchanged)
         }
-        for case let context? in [convert.context, direct.context, lastRows.context] {
+        for case let context? in [direct.context, lastRows.context] {
             sws_setColorspaceDetails(context, coefficients, fullRange,
                                      sws_getCoefficients(SWS_CS_DEFAULT), 1, 0, unchanged, unchanged)
         }
