@@ -11,24 +11,45 @@ import VPlayCore
 final class SubtitleTexture {
     private let renderer: OpaquePointer
     private let layer: SubtitleLayer
-    private var texture: OpaquePointer?
-    /// The image in memory (B, G, R, A, `size.width * 4` bytes a row) while drawn into the window.
-    private var memory: UnsafeMutableRawPointer?
+    private var image = Image.none
     private var size = (width: 0, height: 0)
     /// The part of the image holding the current subtitles, nil when it is empty.
     private var drawn: SubtitleBox?
     /// Its lower lines, which move up alone while the bar shows.
     private(set) var lowerBounds: SubtitleBox?
 
+    /// Where the image is kept; this class owns what either case points to.
+    private enum Image {
+        case none
+        /// B, G, R, A, `size.width * 4` bytes a row: while drawn into the window's pixels.
+        case memory(UnsafeMutableRawPointer)
+        case texture(OpaquePointer)
+
+        var isInMemory: Bool {
+            if case .memory = self { return true }
+            return false
+        }
+
+        var isMissing: Bool {
+            if case .none = self { return true }
+            return false
+        }
+
+        func free() {
+            switch self {
+            case .none: break
+            case .memory(let pixels): pixels.deallocate()
+            case .texture(let texture): SDL_DestroyTexture(texture)
+            }
+        }
+    }
+
     init(renderer: OpaquePointer, layer: SubtitleLayer) {
         self.renderer = renderer
         self.layer = layer
     }
 
-    deinit {
-        if let texture { SDL_DestroyTexture(texture) }
-        memory?.deallocate()
-    }
+    deinit { image.free() }
 
     /// Brings the image up to the player's subtitles for `canvas`, in memory when `intoWindow`
     /// (the picture is drawn into the window's pixels), else in the texture; true when what
@@ -40,12 +61,15 @@ final class SubtitleTexture {
         lowerBounds = player.subtitleLowerBounds(layer)
         defer { drawn = bounds }
         guard let region = bounds?.union(drawn) ?? drawn else { return remade }
-        if let memory {
+        let texture: OpaquePointer
+        switch image {
+        case .none: return remade
+        case .memory(let memory):
             let pitch = size.width * 4
             player.drawSubtitles(into: memory + region.y * pitch + region.x * 4, pitch: pitch, region: region, layer: layer)
             return true
+        case .texture(let streaming): texture = streaming
         }
-        guard let texture else { return remade }
         var rect = SDL_Rect(x: Int32(region.x), y: Int32(region.y), w: Int32(region.width), h: Int32(region.height))
         var pixels: UnsafeMutableRawPointer?
         var pitch: Int32 = 0
@@ -71,7 +95,9 @@ final class SubtitleTexture {
     }
 
     private func copy(_ box: SubtitleBox, lift: Int, window: WindowPixels?) {
-        if let memory {
+        switch image {
+        case .none: return
+        case .memory(let memory):
             let pitch = size.width * 4
             let target = Letterbox(x: box.x, y: box.y - lift, width: box.width, height: box.height)
             _ = window?.draw(into: target) { pixels, windowPitch in
@@ -79,13 +105,12 @@ final class SubtitleTexture {
                                   Int32(box.width), Int32(box.height))
                 return true
             }
-            return
+        case .texture(let texture):
+            var source = SDL_Rect(x: Int32(box.x), y: Int32(box.y), w: Int32(box.width), h: Int32(box.height))
+            var destination = source
+            destination.y -= Int32(lift)
+            SDL_RenderCopy(renderer, texture, &source, &destination)
         }
-        guard let texture else { return }
-        var source = SDL_Rect(x: Int32(box.x), y: Int32(box.y), w: Int32(box.width), h: Int32(box.height))
-        var destination = source
-        destination.y -= Int32(lift)
-        SDL_RenderCopy(renderer, texture, &source, &destination)
     }
 
     /// Where the image is on the canvas, nil when none shows.
@@ -93,20 +118,18 @@ final class SubtitleTexture {
 
     /// True when the image was made anew (its old contents are gone).
     private func ensureImage(width: Int, height: Int, inMemory: Bool) -> Bool {
-        guard width > 0, height > 0, size != (width, height) || (memory != nil) != inMemory
-                || (memory == nil && texture == nil) else { return false }
-        if let texture { SDL_DestroyTexture(texture) }
-        texture = nil
-        memory?.deallocate()
-        memory = nil
+        guard width > 0, height > 0, size != (width, height) || image.isInMemory != inMemory || image.isMissing else { return false }
+        image.free()
+        image = .none
         if inMemory {
             let bytes = width * height * 4
-            memory = UnsafeMutableRawPointer.allocate(byteCount: bytes, alignment: 64)
-            memory?.initializeMemory(as: UInt8.self, repeating: 0, count: bytes)
-        } else {
-            texture = SDL_CreateTexture(renderer, SDL_PIXELFORMAT_ARGB8888.rawValue,
-                                        Int32(SDL_TEXTUREACCESS_STREAMING.rawValue), Int32(width), Int32(height))
-            if let texture { SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_BLEND) }
+            let memory = UnsafeMutableRawPointer.allocate(byteCount: bytes, alignment: 64)
+            memory.initializeMemory(as: UInt8.self, repeating: 0, count: bytes)
+            image = .memory(memory)
+        } else if let texture = SDL_CreateTexture(renderer, SDL_PIXELFORMAT_ARGB8888.rawValue,
+                                                  Int32(SDL_TEXTUREACCESS_STREAMING.rawValue), Int32(width), Int32(height)) {
+            SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_BLEND)
+            image = .texture(texture)
         }
         size = (width, height)
         drawn = nil
