@@ -182,11 +182,13 @@ final class PlaylistRunner {
         let services = services
         let screen = screen
         let session = services.session
-        // Seek-bar previews: a second, low-priority open of the file (opened off this thread);
-        // none for a live stream, which has no moments to show and would cost its server a
+        // Seek-bar previews: a second, low-priority open of the file (opened off this thread),
+        // read only where playback's cache does not hold the keyframe; none for a live stream, which has no moments to show and would cost its server a
         // second connection.
         let thumbnails = options.thumbnails && player.geometry != nil && !options.bench && player.state.isSeekable
-            ? BackgroundThumbnails { ThumbnailService(path: path, options: fileOptions, interrupt: $0, onReady: { session.wake() }) }
+            ? BackgroundThumbnails { [cached = player.cachedKeyframes] in
+                ThumbnailService(path: path, options: fileOptions, interrupt: $0, cached: cached, onReady: { session.wake() })
+            }
             : nil
         defer { thumbnails?.stop() }
         let onTurn = { (state: PlayerState) in

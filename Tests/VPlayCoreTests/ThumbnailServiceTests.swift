@@ -1,3 +1,4 @@
+import CFFmpeg
 import Foundation
 import TestSupport
 import XCTest
@@ -122,6 +123,41 @@ final class ThumbnailServiceTests: XCTestCase {
         XCTAssertEqual(frameNumber(try XCTUnwrap(service.thumbnail(near: 4.5))), 100)
         XCTAssertEqual(service.cachedKeyframe(covering: 4.5), 4.0)
         XCTAssertNil(service.cachedKeyframe(covering: 7.5), "never decoded")
+    }
+
+    /// Playback's cache holds the first 5 s: previews of moments in it decode the cached
+    /// keyframes and read nothing from the source; a moment past it is read from the source.
+    func testPreviewsOfCachedMomentsReadNothingFromTheSource() throws {
+        let url = try MediaFactory.clip(.av(seconds: 8))
+        let playback = try MediaFile(path: url.path, options: PlayerOptions())
+        let index = try XCTUnwrap(playback.videoStream)
+        let stream = playback.stream(index)
+        let queue = PacketQueue(secondsPerTick: av_q2d(stream.pointee.time_base), keepsTaken: true)
+        while true {
+            let packet = Packet()
+            guard av_read_frame(playback.context, packet.pointer) >= 0 else { break }
+            guard packet.pointer.pointee.stream_index == index else { continue }
+            guard Double(packet.pointer.pointee.pts) * av_q2d(stream.pointee.time_base) < 5 else { break }
+            queue.put(packet)
+        }
+        // The decoder has taken some of them: kept packets count as much as queued ones.
+        for _ in 0..<30 { _ = queue.take() }
+
+        let ready = ReadySignal()
+        let service = try XCTUnwrap(ThumbnailService(path: url.path, cached: CachedKeyframes(streamIndex: index, packets: queue)) {
+            ready.fire()
+        })
+        let cached = try XCTUnwrap(thumbnail(service, at: 3.1, ready: ready))
+        XCTAssertEqual(frameNumber(cached), 50, "frame 50 is the keyframe at 2 s")
+        // The cache also tells where the next keyframe starts.
+        XCTAssertTrue(waitUntil { service.cachedKeyframe(covering: 3.96) == 2.0 })
+        XCTAssertEqual(frameNumber(try XCTUnwrap(thumbnail(service, at: 4.5, ready: ready))), 100)
+        XCTAssertTrue(waitUntil { service.cachedKeyframe(covering: 4.5) == 4.0 })
+        XCTAssertEqual(service.sourceReads, 0, "every preview so far came from the cache")
+
+        XCTAssertEqual(frameNumber(try XCTUnwrap(thumbnail(service, at: 6.5, ready: ready))), 150)
+        XCTAssertGreaterThan(service.sourceReads, 0, "6.5 s is past the cache: read from the source")
+        XCTAssertEqual(service.decodeCount, 3)
     }
 
     func testTimesAreFromTheStartOfTheFile() throws {

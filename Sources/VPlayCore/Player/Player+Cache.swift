@@ -53,3 +53,12 @@ extension Player {
         return false
     }
 }
+
+extension Player {
+    /// The video keyframes the demuxer cache holds, for seek-bar previews that cost the source
+    /// no read; nil without a cache or a picture.
+    public var cachedKeyframes: CachedKeyframes? {
+        guard demuxerCacheEnabled, let video else { return nil }
+        return CachedKeyframes(streamIndex: video.streamIndex, packets: video.packets)
+    }
+}

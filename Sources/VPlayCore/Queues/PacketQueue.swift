@@ -238,6 +238,30 @@ final class PacketQueue: @unchecked Sendable {
         }
     }
 
+    /// The last keyframe held (kept or queued) at or before `time` (seconds), with the time of
+    /// the next keyframe held after it when there is one: a preview decoded from it needs no
+    /// read from the source. Nil when no keyframe held is at or before `time`, or when what is
+    /// held ends before `time` (a later keyframe may lie between).
+    func keyframe(at time: Double) -> (packet: Packet, time: Double, nextKeyframeTime: Double?)? {
+        condition.withLock {
+            var found: (packet: Packet, time: Double)?
+            var next: Double?
+            var end = -Double.infinity
+            for entry in entries {
+                guard case .packet(let packet) = entry.item, let start = self.time(of: entry) else { continue }
+                end = max(end, self.time(of: entry, atEnd: true) ?? start)
+                guard Self.isKeyframe(entry) else { continue }
+                if start <= time {
+                    if start >= found?.time ?? -.infinity { found = (packet, start) }
+                } else {
+                    next = min(next ?? .infinity, start)
+                }
+            }
+            guard let found, next != nil || end > time else { return nil }
+            return (found.packet, found.time, next)
+        }
+    }
+
     private func time(of entry: Entry, atEnd: Bool = false) -> Double? {
         guard case .packet(let packet) = entry.item else { return nil }
         let p = packet.pointer.pointee

@@ -19,6 +19,15 @@ final class ThumbnailDecoder: @unchecked Sendable {
     private let maxHeight: Int
     private let frame = Frame()
     private let packet = Packet()
+    /// Playback's cached keyframes, looked at before the source is read.
+    private let cached: CachedKeyframes?
+    /// Where the keyframe last served from the cache stands until (nil: none was, or the
+    /// source was read since).
+    private var cachedCoverageEnd: Double?
+    /// Packets read from the source (for tests: a preview from the cache reads none); read by
+    /// other threads.
+    private let reads = Locked(0)
+    var sourceReads: Int { reads.withLock { $0 } }
     private let scaler = PictureScaler()
     /// HDR keyframes are tone-mapped as playback maps them (the default curve).
     private let toneMapper = ToneMapper()
@@ -32,8 +41,9 @@ final class ThumbnailDecoder: @unchecked Sendable {
     /// - Parameters:
     ///   - options: the network settings (timeouts, headers, TLS) playback opened the source with.
     ///   - interrupt: raised by another thread, makes the open (and later reads) give up.
+    ///   - cached: playback's cached keyframes, used instead of reading where they reach.
     init?(path: String, options: PlayerOptions = PlayerOptions(), maxWidth: Int, maxHeight: Int,
-          interrupt: InterruptFlag = InterruptFlag()) {
+          interrupt: InterruptFlag = InterruptFlag(), cached: CachedKeyframes? = nil) {
         let isNetwork = SourceLocation(path).isNetwork
         if !isNetwork {
             var info = stat()
@@ -53,6 +63,7 @@ final class ThumbnailDecoder: @unchecked Sendable {
         rotation = StreamRotation.clockwiseDegrees(of: stream)
         self.maxWidth = max(1, maxWidth)
         self.maxHeight = max(1, maxHeight)
+        self.cached = cached?.streamIndex == index ? cached : nil
     }
 
     deinit { close() }
@@ -72,6 +83,13 @@ final class ThumbnailDecoder: @unchecked Sendable {
     /// it alone and scales it to fit the bounds. Nil on failure or when superseded.
     func decodeKeyframe(at time: Double, isSuperseded: () -> Bool) -> Thumbnail? {
         guard let file, let codec = codec?.pointer else { return nil }
+        cachedCoverageEnd = nil
+        if let hit = cached?.keyframe(at: time + startTime), decode(hit.packet.pointer, with: codec) {
+            defer { frame.unref() }
+            let keyTime = hit.time - startTime
+            cachedCoverageEnd = hit.nextKeyframeTime.map { $0 - startTime } ?? keyTime.nextUp
+            return picture(keyframeTime: keyTime)
+        }
         let target = Int64(((time + startTime) / secondsPerTick).rounded(.down))
         avcodec_flush_buffers(codec)
         if av_seek_frame(file.context, streamIndex, target, AVSEEK_FLAG_BACKWARD) < 0,
@@ -83,10 +101,11 @@ final class ThumbnailDecoder: @unchecked Sendable {
         while examined < Self.packetLimit, !isSuperseded() {
             av_packet_unref(packet.pointer)
             guard av_read_frame(file.context, packet.pointer) >= 0 else { return nil }
+            reads.withLock { $0 += 1 }
             guard packet.pointer.pointee.stream_index == streamIndex else { continue }
             examined += 1
             guard packet.pointer.pointee.flags & AV_PKT_FLAG_KEY != 0 else { continue }
-            if decodeCurrentPacket(codec) {
+            if decode(packet.pointer, with: codec) {
                 let keyTime = seconds(frame.pointer.pointee.best_effort_timestamp)
                     ?? seconds(packet.pointer.pointee.pts) ?? seconds(packet.pointer.pointee.dts) ?? time
                 defer { frame.unref() }
@@ -102,6 +121,7 @@ final class ThumbnailDecoder: @unchecked Sendable {
     /// the keyframe stands for: the next keyframe's time, infinity at the end of the file, or
     /// (when superseded or nothing was found within the limit) just past the latest frame seen.
     func coverageEnd(after keyframeTime: Double, isSuperseded: () -> Bool) -> Double {
+        if let cachedCoverageEnd { return cachedCoverageEnd }
         guard let file else { return keyframeTime.nextUp }
         var latest = keyframeTime
         var examined = 0
@@ -109,6 +129,7 @@ final class ThumbnailDecoder: @unchecked Sendable {
         while examined < Self.packetLimit, !isSuperseded() {
             av_packet_unref(packet.pointer)
             let status = av_read_frame(file.context, packet.pointer)
+            reads.withLock { $0 += 1 }
             if status == FFmpegError.endOfFile { return .infinity }
             guard status >= 0 else { break }
             guard packet.pointer.pointee.stream_index == streamIndex else { continue }
@@ -122,12 +143,12 @@ final class ThumbnailDecoder: @unchecked Sendable {
 
     // MARK: decoding
 
-    /// Decodes the packet on its own (draining the decoder so even a decoder with reorder delay
+    /// Decodes `packet` on its own (draining the decoder so even a decoder with reorder delay
     /// hands the picture over) into `frame`, then resets the decoder for the next seek.
-    private func decodeCurrentPacket(_ codec: UnsafeMutablePointer<AVCodecContext>) -> Bool {
+    private func decode(_ packet: UnsafePointer<AVPacket>, with codec: UnsafeMutablePointer<AVCodecContext>) -> Bool {
         defer { avcodec_flush_buffers(codec) }
         frame.unref()
-        guard avcodec_send_packet(codec, packet.pointer) >= 0 else { return false }
+        guard avcodec_send_packet(codec, packet) >= 0 else { return false }
         avcodec_send_packet(codec, nil)
         return avcodec_receive_frame(codec, frame.pointer) >= 0
             && frame.pointer.pointee.width > 0 && frame.pointer.pointee.height > 0

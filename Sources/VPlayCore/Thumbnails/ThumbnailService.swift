@@ -22,28 +22,30 @@ public final class ThumbnailService: @unchecked Sendable {
     private let worker: LatestRequestWorker<Double>
 
     /// Opens `path` a second time for previews: one more connection for a network source,
-    /// whose requests go one after another. Nil for audio-only files, files whose only picture
+    /// whose requests go one after another, and none while playback's cache holds the keyframe. Nil for audio-only files, files whose only picture
     /// is cover art, pipes, live streams, and sources that cannot be opened or decoded.
     /// - Parameters:
     ///   - options: the settings playback opened the source with (its network settings count).
     ///   - interrupt: raised by another thread, makes the open give up (see `stop` for later reads).
+    ///   - cached: playback's cached keyframes (`Player.cachedKeyframes`), decoded instead of
+    ///     reading the source where they reach.
     ///   - maxWidth, maxHeight: the box thumbnails are fitted into (with the displayed aspect).
     ///   - cacheBytes: how much memory decoded thumbnails may take, least recently used evicted first.
     ///   - onReady: called on the thumbnail thread after a new picture is available; typically
     ///     pushes an event so the UI thread redraws.
     public convenience init?(path: String, options: PlayerOptions = PlayerOptions(), interrupt: InterruptFlag = InterruptFlag(),
-                             maxWidth: Int = 240, maxHeight: Int = 160, cacheBytes: Int = 32 << 20,
-                             onReady: @escaping @Sendable () -> Void) {
-        self.init(path: path, options: options, interrupt: interrupt, maxWidth: maxWidth, maxHeight: maxHeight,
-                  cacheBytes: cacheBytes, beforeEachJob: nil, onReady: onReady)
+                             cached: CachedKeyframes? = nil, maxWidth: Int = 240, maxHeight: Int = 160,
+                             cacheBytes: Int = 32 << 20, onReady: @escaping @Sendable () -> Void) {
+        self.init(path: path, options: options, interrupt: interrupt, cached: cached, maxWidth: maxWidth,
+                  maxHeight: maxHeight, cacheBytes: cacheBytes, beforeEachJob: nil, onReady: onReady)
     }
 
     /// - Parameter beforeEachJob: tests hold the thread here to line requests up.
     init?(path: String, options: PlayerOptions = PlayerOptions(), interrupt: InterruptFlag = InterruptFlag(),
-          maxWidth: Int, maxHeight: Int, cacheBytes: Int,
+          cached: CachedKeyframes? = nil, maxWidth: Int, maxHeight: Int, cacheBytes: Int,
           beforeEachJob: (@Sendable (Double) -> Void)?, onReady: @escaping @Sendable () -> Void) {
         guard let decoder = ThumbnailDecoder(path: path, options: options, maxWidth: maxWidth, maxHeight: maxHeight,
-                                             interrupt: interrupt) else { return nil }
+                                             interrupt: interrupt, cached: cached) else { return nil }
         let state = Locked(State(cache: ThumbnailCache(capacityBytes: cacheBytes)))
         self.decoder = decoder
         self.state = state
@@ -99,6 +101,8 @@ public final class ThumbnailService: @unchecked Sendable {
 
     /// Keyframes decoded so far.
     var decodeCount: Int { state.withLock { $0.decodes } }
+    /// Packets read from the source by the previews; only meaningful between jobs.
+    var sourceReads: Int { decoder.sourceReads }
     var requestCounts: LatestRequestWorker<Double>.Counts { worker.counts }
     var cachedBytes: Int { state.withLock { $0.cache.totalBytes } }
     /// The cached keyframe whose span contains `time`, without counting as a use.
