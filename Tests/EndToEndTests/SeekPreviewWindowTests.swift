@@ -14,6 +14,14 @@ final class SeekPreviewWindowTests: XCTestCase {
         "-c:v", "libx264", "-preset", "ultrafast", "-g", "25", "-pix_fmt", "yuv420p",
     ])
 
+    /// The same, with noise that makes each second weigh ~0.5 MB, and the index at the front:
+    /// one request reads it from the start, and a jump to 0:06 needs a request of its own.
+    private static let heavyGreenThenRed = ClipSpec(name: "heavy-green-then-red", fileExtension: "mp4", arguments: [
+        "-f", "lavfi", "-i",
+        "color=c=green:s=320x240:r=25:d=8,drawbox=x=0:y=0:w=iw:h=ih:color=red:t=fill:enable='gte(t,4)',noise=alls=24:allf=t",
+        "-c:v", "libx264", "-preset", "ultrafast", "-g", "25", "-pix_fmt", "yuv420p", "-movflags", "+faststart",
+    ])
+
     private let geometry = "--geometry=960x480"
 
     /// Strongly red pixels in `rect` of `image`.
@@ -70,6 +78,41 @@ final class SeekPreviewWindowTests: XCTestCase {
         let url = try XCTUnwrap(URL(string: server.url(name)))
         XCTAssertGreaterThan(try redAboveTheSlider(arguments: [], patience: .seconds(10), source: url), 1000,
                              "no picture of 0:06 above the slider")
+    }
+
+    /// Once playback's cache holds the whole http source, the preview of 0:06 is decoded from
+    /// it: the preview's own connection makes no request beyond the opening read from the start.
+    func testPreviewsOfAnHTTPSourceComeFromTheCache() throws {
+        try skipWithoutDisplay()
+        let server = try NetworkFixture.shared().server
+        let name = "cached-previews-\(UUID().uuidString.prefix(8)).mp4"
+        let served = server.root.appendingPathComponent(name)
+        try FileManager.default.copyItem(at: try MediaFactory.clip(Self.heavyGreenThenRed), to: served)
+        addTeardownBlock { try? FileManager.default.removeItem(at: served) }
+        let player = try PlayerSession(clip: try XCTUnwrap(URL(string: server.url(name))), arguments: [geometry, "--loop-file=inf"])
+        let ipc = try XCTUnwrap(player.ipc)
+        XCTAssertTrue(try poll(timeout: .seconds(20)) {
+            let state = try ipc.property("demuxer-cache-state") as? [String: Any]
+            let ranges = state?["seekable-ranges"] as? [[String: Any]] ?? []
+            return ranges.contains { ($0["start"] as? Double ?? 9) <= 0.5 && ($0["end"] as? Double ?? 0) >= 7.5 }
+        }, "the cache never held the whole clip")
+        _ = try ipc.command(["set_property", "pause", true])
+        _ = try ipc.command(["seek", 0.5, "absolute"])
+        let layout = player.layout
+        let y = Int(layout.track.midY.rounded())
+        let above = PixelRect(x: 0, y: 0, width: player.width, height: y - 10)
+        XCTAssertNotNil(try player.waitForCapture(timeout: .seconds(5)) { redPixels(in: $0, above) == 0 },
+                        "the green start never showed")
+        try player.mouseMove(x: Int(layout.slider.x) - 20, y: y)
+        try player.mouseMove(x: Int(layout.thumbX(for: 0.75).rounded()), y: y)
+        XCTAssertNotNil(try player.waitForCapture(timeout: .seconds(10)) { redPixels(in: $0, above) > 1000 },
+                        "no picture of 0:06 above the slider")
+        // nginx logs a request once it is over: quit so every connection is closed.
+        _ = try? ipc.command(["quit"])
+        player.process.waitForExit(timeout: .seconds(10))
+        let requests = server.requests().filter { $0.path == "/\(name)" }
+        XCTAssertGreaterThanOrEqual(requests.count, 2, "playback and the previews each open the source: \(requests)")
+        XCTAssertEqual(requests.filter { ($0.rangeStart ?? 0) > 0 }, [], "a preview went to the server for a moment the cache held")
     }
 
     func testWithoutThumbnailsNoPictureShows() throws {
