@@ -96,14 +96,3 @@ final class DeinterlaceBinaryTests: XCTestCase {
         return count == 0 ? 0 : sum / Double(count)
     }
 }
-
-/// Calls `read` until its value satisfies `condition`; that value, or nil once `timeout` passes.
-func poll<Value>(timeout: Duration, interval: Double = 0.05, until condition: (Value) -> Bool,
-                 _ read: () throws -> Value?) throws -> Value? {
-    let deadline = ContinuousClock.now + timeout
-    repeat {
-        if let value = try read(), condition(value) { return value }
-        Thread.sleep(forTimeInterval: interval)
-    } while ContinuousClock.now < deadline
-    return nil
-}

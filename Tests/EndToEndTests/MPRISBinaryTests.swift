@@ -43,15 +43,6 @@ final class MPRISBinaryTests: XCTestCase {
         try bus.run("dbus-send", ["--session", "--print-reply", "--dest=\(Self.destination)", Self.objectPath, member] + arguments)
     }
 
-    /// Polls `condition` until it holds or `timeout` passes.
-    private func poll(timeout: Duration = .seconds(5), _ condition: () -> Bool) -> Bool {
-        let deadline = ContinuousClock.now + timeout
-        repeat {
-            if condition() { return true }
-            Thread.sleep(forTimeInterval: 0.05)
-        } while ContinuousClock.now < deadline
-        return condition()
-    }
 
     func testTheStatusFollowsKeysAndIPC() throws {
         try requireTools()

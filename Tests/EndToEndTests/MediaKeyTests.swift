@@ -4,15 +4,6 @@ import XCTest
 
 /// The keyboard's media keys in the window, as X sends them (xdotool's XF86Audio* keys).
 final class MediaKeyTests: XCTestCase {
-    private func poll(timeout: Duration = .seconds(5), _ condition: () -> Bool) -> Bool {
-        let deadline = ContinuousClock.now + timeout
-        repeat {
-            if condition() { return true }
-            Thread.sleep(forTimeInterval: 0.05)
-        } while ContinuousClock.now < deadline
-        return condition()
-    }
-
     func testMediaKeysPauseChangeTheVolumeAndMoveOn() throws {
         try skipWithoutDisplay()
         let clips = try [20.0, 21.0].map { try MediaFactory.clip(.av(seconds: $0)) }
