@@ -207,8 +207,28 @@ final class NestedFileTests: XCTestCase {
         let list = try craftedList()
         defer { try? FileManager.default.removeItem(at: list) }
         XCTAssertThrowsError(try Player(path: list.path, options: PlayerOptions(), audioDevice: nil, wake: {})) { error in
-            XCTAssertTrue("\(error)".hasPrefix("cannot open '\(list.path)'"), "\(error)")
+            XCTAssertEqual("\(error)", "cannot open '\(list.path)': a concat list opens the files it names, "
+                           + "which vplay does only when asked (--allow-nested-files)")
         }
+    }
+
+    /// A local HLS playlist names its segments: refused the same way, with the same reason.
+    func testALocalHLSPlaylistIsRefusedWithItsReason() throws {
+        let clip = try MediaFactory.clip(.av(seconds: 2))
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("hls-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let playlist = directory.appendingPathComponent("index.m3u8")
+        let result = try ChildProcess.run("ffmpeg", ["-nostdin", "-loglevel", "error", "-i", clip.path, "-c", "copy",
+                                                    "-f", "hls", "-hls_time", "1", "-hls_playlist_type", "vod", playlist.path])
+        XCTAssertEqual(result.status, 0, result.errorText)
+        XCTAssertThrowsError(try Player(path: playlist.path, options: PlayerOptions(), audioDevice: nil, wake: {})) { error in
+            XCTAssertTrue("\(error)".hasSuffix(": an HLS playlist opens the files it names, which vplay does only when asked (--allow-nested-files)"),
+                          "\(error)")
+        }
+        var options = PlayerOptions()
+        options.allowsNestedFiles = true
+        XCTAssertNoThrow(try Player(path: playlist.path, options: options, audioDevice: nil, wake: {}))
     }
 
     func testWideningTheAllowListPlaysIt() throws {

@@ -54,6 +54,10 @@ final class MediaFile: @unchecked Sendable {
             if interrupt.isRaised { throw PlayerError.cancelled(path) }
             if blockingCalls.hasTimedOut { throw PlayerError.cannotOpen(path, Self.timeoutMessage(callTimeout)) }
             var reason = FFmpegError.message(status)
+            if !location.isNetwork, !options.allowsNestedFiles, status == vp_averror(EINVAL),
+               let format = NestingFormatProbe.format(of: target) {
+                reason = NestingFormatProbe.refusal(format)
+            }
             if location.scheme == "https", status == vp_averror(EIO), options.network.verifiesTLS {
                 // GnuTLS reports a certificate it cannot verify as a plain I/O error.
                 reason += " (is the server's certificate trusted? see --tls-ca-file, --tls-verify=no)"
