@@ -62,6 +62,16 @@ final class SeekPreviewWindowTests: XCTestCase {
         return red
     }
 
+    /// `spec`'s clip under a name of its own on the test web server, for this test only.
+    private func serve(_ spec: ClipSpec) throws -> (url: URL, server: NginxServer) {
+        let server = try NetworkFixture.shared().server
+        let name = "previews-\(UUID().uuidString.prefix(8)).mp4"
+        let served = server.root.appendingPathComponent(name)
+        try FileManager.default.copyItem(at: try MediaFactory.clip(spec), to: served)
+        addTeardownBlock { try? FileManager.default.removeItem(at: served) }
+        return (try XCTUnwrap(URL(string: server.url(name))), server)
+    }
+
     func testHoveringTheSliderShowsThePictureOfThatMoment() throws {
         try skipWithoutDisplay()
         XCTAssertGreaterThan(try redAboveTheSlider(arguments: [], patience: .seconds(5)), 1000, "no picture of 0:06 above the slider")
@@ -70,12 +80,7 @@ final class SeekPreviewWindowTests: XCTestCase {
     /// An http source gets its previews too (from a connection of their own).
     func testHoveringTheSliderOfAnHTTPSourceShowsThePictureOfThatMoment() throws {
         try skipWithoutDisplay()
-        let server = try NetworkFixture.shared().server
-        let name = "previews-\(UUID().uuidString.prefix(8)).mp4"
-        let served = server.root.appendingPathComponent(name)
-        try FileManager.default.copyItem(at: try MediaFactory.clip(Self.greenThenRed), to: served)
-        addTeardownBlock { try? FileManager.default.removeItem(at: served) }
-        let url = try XCTUnwrap(URL(string: server.url(name)))
+        let (url, _) = try serve(Self.greenThenRed)
         XCTAssertGreaterThan(try redAboveTheSlider(arguments: [], patience: .seconds(10), source: url), 1000,
                              "no picture of 0:06 above the slider")
     }
@@ -84,12 +89,8 @@ final class SeekPreviewWindowTests: XCTestCase {
     /// it: the preview's own connection makes no request beyond the opening read from the start.
     func testPreviewsOfAnHTTPSourceComeFromTheCache() throws {
         try skipWithoutDisplay()
-        let server = try NetworkFixture.shared().server
-        let name = "cached-previews-\(UUID().uuidString.prefix(8)).mp4"
-        let served = server.root.appendingPathComponent(name)
-        try FileManager.default.copyItem(at: try MediaFactory.clip(Self.heavyGreenThenRed), to: served)
-        addTeardownBlock { try? FileManager.default.removeItem(at: served) }
-        let player = try PlayerSession(clip: try XCTUnwrap(URL(string: server.url(name))), arguments: [geometry, "--loop-file=inf"])
+        let (url, server) = try serve(Self.heavyGreenThenRed)
+        let player = try PlayerSession(clip: url, arguments: [geometry, "--loop-file=inf"])
         let ipc = try XCTUnwrap(player.ipc)
         XCTAssertTrue(try poll(timeout: .seconds(20)) {
             let state = try ipc.property("demuxer-cache-state") as? [String: Any]
@@ -110,7 +111,7 @@ final class SeekPreviewWindowTests: XCTestCase {
         // nginx logs a request once it is over: quit so every connection is closed.
         _ = try? ipc.command(["quit"])
         player.process.waitForExit(timeout: .seconds(10))
-        let requests = server.requests().filter { $0.path == "/\(name)" }
+        let requests = server.requests().filter { $0.path == url.path }
         XCTAssertGreaterThanOrEqual(requests.count, 2, "playback and the previews each open the source: \(requests)")
         XCTAssertEqual(requests.filter { ($0.rangeStart ?? 0) > 0 }, [], "a preview went to the server for a moment the cache held")
     }
