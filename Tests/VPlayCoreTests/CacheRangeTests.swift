@@ -70,14 +70,15 @@ final class CacheRangeTests: XCTestCase {
 
     func testASeekIntoAParkedRangeTakesItUpWithoutReading() throws {
         let cache = makeCache(), routes = makeRoutes()
-        read(0..<10, into: routes)
+        read(0..<11, into: routes)
         take(2, from: routes)
         cache.park(routes, serial: 1, dropBefore: nil)
         read(20..<25, into: routes)
         XCTAssertNil(cache.restore(12, routes, serial: 2, dropBefore: 12, keepingCurrent: true), "held by no range")
         let resumption = try XCTUnwrap(cache.restore(4.5, routes, serial: 2, dropBefore: 4.5, keepingCurrent: true))
         XCTAssertFalse(resumption.reachedEnd)
-        XCTAssertEqual(resumption.marks[video]?.dts, 9000, "reading goes on after the range's last packet")
+        XCTAssertEqual(resumption.marks[video]?.dts, 10000, "reading on skips up to the range's last packet")
+        XCTAssertEqual(resumption.readFrom, 9, "from its last keyframe")
         XCTAssertEqual(cache.parked.map(\.span), [21...25], "the range it left is parked in its place")
         let videoQueue = routes.queues[video], audioQueue = routes.queues[audio]
         XCTAssertEqual(videoQueue?.serial, 2)
@@ -87,8 +88,8 @@ final class CacheRangeTests: XCTestCase {
         guard case .packet(let first) = entry.item else { return XCTFail("not a packet") }
         XCTAssertEqual(first.pointer.pointee.pts, 3000, "from the keyframe before the target")
         XCTAssertEqual(try nextTime(audioQueue), 4, "audio from the packet holding the target")
-        XCTAssertEqual(videoQueue?.currentFill.count, 6, "the rest queued at once")
-        XCTAssertEqual(videoQueue?.span, 0...10, "what was played before the park is kept behind")
+        XCTAssertEqual(videoQueue?.currentFill.count, 7, "the rest queued at once")
+        XCTAssertEqual(videoQueue?.span, 0...11, "what was played before the park is kept behind")
     }
 
     func testARangeReadToTheEndNeedsNoMoreReading() throws {

@@ -28,6 +28,9 @@ final class DemuxCache {
         var ended: Set<Int>
         /// Every stream ended: nothing is left to read.
         var reachedEnd: Bool
+        /// Where reading the source on is to start (seconds): the earliest of the played
+        /// streams' last keyframes in the range (sparse ones aside).
+        var readFrom: Double?
     }
 
     let limits: DemuxCacheLimits
@@ -223,5 +226,9 @@ extension DemuxCache.Resumption {
         }
         ended = Set(range.runs.filter { $0.value.endsWithEndOfStream }.keys)
         reachedEnd = routes.queues.keys.allSatisfy(ended.contains)
+        for (index, run) in range.runs where !routes.sparse.contains(index) {
+            guard let time = run.lastKeyframeTime else { continue }
+            readFrom = min(readFrom ?? .infinity, time)
+        }
     }
 }

@@ -227,18 +227,13 @@ final class Demuxer: @unchecked Sendable {
     /// Reads again from `position` (or from where a kept stream's queue ends, if earlier) for
     /// the streams just selected; the kept ones skip what they were already given.
     private func refresh(at position: Double, keeping kept: Set<Int>) {
-        resumeAt = nil
-        readAgain(from: min(position, lastQueuedTime(of: kept) ?? position), keeping: kept)
-    }
-
-    /// The earliest of the last packets queued for `streams` (media seconds).
-    private func lastQueuedTime<Streams: Sequence>(of streams: Streams) -> Double? where Streams.Element == Int {
-        var earliest: Double?
-        for index in streams {
+        var target = position
+        for index in kept {
             guard let mark = lastQueued[index], mark.dts != vp_nopts_value() else { continue }
-            earliest = min(earliest ?? .infinity, MediaFile.seconds(mark.dts, file.stream(index).pointee.time_base))
+            target = min(target, MediaFile.seconds(mark.dts, file.stream(index).pointee.time_base))
         }
-        return earliest
+        resumeAt = nil
+        readAgain(from: target, keeping: kept)
     }
 
     /// Reads the source again from the keyframe at or before `position`: the streams in `kept`
@@ -296,7 +291,7 @@ final class Demuxer: @unchecked Sendable {
         catchingUp.removeAll()
         endSent = resumption.ended
         condition.withLock { reachedEnd = resumption.reachedEnd }
-        resumeAt = resumption.reachedEnd ? nil : lastQueuedTime(of: routes.queues.keys.lazy.filter { !self.routes.sparse.contains($0) })
+        resumeAt = resumption.reachedEnd ? nil : resumption.readFrom
     }
 
     private func read(into packet: Packet) {

@@ -41,6 +41,13 @@ struct PacketRun {
         return PacketMark(packet.pointer)
     }
 
+    /// The time of the last keyframe; nil when there is none. A seek of the source to it (seeks
+    /// take presentation times) starts there, or at an earlier keyframe, never past it: reading
+    /// on from there gives every packet after the run.
+    var lastKeyframeTime: Double? {
+        entries.last(where: Self.isKeyframe).flatMap { time(of: $0) }
+    }
+
     /// True when the run's first packet comes after what `mark` names (or there is none).
     func startsAfter(_ mark: PacketMark) -> Bool {
         guard case .packet(let first)? = entries.first(where: Self.isPacket)?.item else { return true }
