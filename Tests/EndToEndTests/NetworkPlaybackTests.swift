@@ -177,6 +177,9 @@ final class NetworkPlaybackTests: XCTestCase {
         let before = fixture.server.requests().count
         XCTAssertTrue(try player.client.command("seek", 0.2, "absolute").isSuccess)
         try player.waitFor("time-pos") { let t = $0.number ?? 99; return t >= 0.2 && t < 2 }
+        // Playing on from there (time-pos is the target as soon as the seek is asked for): what
+        // it plays has been read.
+        try player.waitFor("time-pos") { ($0.number ?? 0) >= 0.6 }
         _ = try player.client.sendCommand(["quit"])
         XCTAssertFalse(player.process.waitForExit(timeout: .seconds(10)).timedOut)
         let deadline = ContinuousClock.now + .seconds(5)
