@@ -86,3 +86,18 @@ final class NetworkPlayer {
 
     var errorText: String { String(decoding: process.outputSoFar(on: .error), as: UTF8.self) }
 }
+
+extension NginxServer {
+    /// Waits (10 s at most) until no request has been logged for a moment. nginx logs a request
+    /// once it is over, so one still open is not counted.
+    func waitForRequestsToSettle() throws {
+        var count = requests().count
+        let deadline = ContinuousClock.now + .seconds(10)
+        while ContinuousClock.now < deadline {
+            usleep(300_000)
+            let now = requests().count
+            if now == count && now > 0 { return }
+            count = now
+        }
+    }
+}

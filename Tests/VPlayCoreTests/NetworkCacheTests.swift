@@ -5,24 +5,13 @@ import XCTest
 /// The demuxer cache: packets kept behind the decoder, seeks among them, trimming, the
 /// numbers it publishes, and waiting for it in the lifecycle.
 final class NetworkCacheTests: XCTestCase {
-    /// A packet at `second` (time base 1 ms), 1 s long, `size` bytes.
-    private func packet(at second: Int, keyframe: Bool, size: Int = 100) -> Packet {
-        let packet = Packet()
-        XCTAssertEqual(av_new_packet_checked(packet, size: size), 0)
-        packet.pointer.pointee.pts = Int64(second * 1000)
-        packet.pointer.pointee.dts = Int64(second * 1000)
-        packet.pointer.pointee.duration = 1000
-        if keyframe { packet.pointer.pointee.flags |= AV_PKT_FLAG_KEY }
-        return packet
-    }
-
-    /// What one packet of `packet(at:keyframe:)` counts for in the cache.
-    private var footprint: Int { packet(at: 0, keyframe: false).footprint }
+    /// What one packet of `timedPacket(at:keyframe:)` counts for in the cache.
+    private var footprint: Int { timedPacket(at: 0, keyframe: false).footprint }
 
     /// Ten 1 s packets, a keyframe every 3 s (0, 3, 6, 9), the first `taken` taken.
     private func cachedQueue(taken: Int) -> PacketQueue {
         let queue = PacketQueue(secondsPerTick: 1.0 / 1000, keepsTaken: true)
-        for second in 0..<10 { queue.put(packet(at: second, keyframe: second % 3 == 0)) }
+        for second in 0..<10 { queue.put(timedPacket(at: second, keyframe: second % 3 == 0)) }
         for _ in 0..<taken { _ = queue.take() }
         return queue
     }
@@ -69,16 +58,16 @@ final class NetworkCacheTests: XCTestCase {
     /// The limits count what a packet keeps in memory: its buffer with FFmpeg's padding and
     /// the bookkeeping around it, which for small packets outweighs the payload.
     func testAPacketCountsItsBufferAndBookkeeping() {
-        XCTAssertEqual(packet(at: 0, keyframe: true, size: 100).footprint,
+        XCTAssertEqual(timedPacket(at: 0, keyframe: true, size: 100).footprint,
                        100 + Int(AV_INPUT_BUFFER_PADDING_SIZE) + Packet.bookkeepingBytes)
-        let withSideData = packet(at: 0, keyframe: true, size: 100)
+        let withSideData = timedPacket(at: 0, keyframe: true, size: 100)
         XCTAssertNotNil(av_packet_new_side_data(withSideData.pointer, AV_PKT_DATA_NEW_EXTRADATA, 1000))
         XCTAssertEqual(withSideData.footprint, 1100 + Int(AV_INPUT_BUFFER_PADDING_SIZE) + Packet.bookkeepingBytes)
     }
 
     func testQueuesWithoutTheCacheKeepNothing() {
         let queue = PacketQueue(secondsPerTick: 1.0 / 1000)
-        for second in 0..<3 { queue.put(packet(at: second, keyframe: true)) }
+        for second in 0..<3 { queue.put(timedPacket(at: second, keyframe: true)) }
         for _ in 0..<3 { _ = queue.take() }
         XCTAssertEqual(queue.keptBytes, 0)
         XCTAssertNil(queue.span)

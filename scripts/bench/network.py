@@ -6,6 +6,9 @@
            ≤ 1.2× its own local figure (unthrottled);
   hls      the same clip as an HLS VOD (made from it with `ffmpeg -c copy -f hls`): first
            frame, and seek latency over the IPC (seek_latency.py) for vplay and mpv;
+  net-ranges  a seek back into what was buffered before a seek outside the cache, over the
+           throttled link: from the seek to playback-restart, vplay and mpv (both keep several
+           cached ranges; without them the seek back reads from the server again);
   net-rss  peak RSS while a 2-hour file plays over HTTP: with the cache off (the baseline),
            with the default limits and with --demuxer-max-bytes=20MiB. The cache is driven to
            both its limits: it fills ahead, then keyframe seeks forward inside it (80 % of
@@ -30,11 +33,14 @@ import seek_landing
 import seek_latency
 from loopback_nginx import THROTTLE, Nginx
 
-SECTIONS = ("net", "hls", "net-rss")
+SECTIONS = ("net", "hls", "net-ranges", "net-rss")
 MIB = 1 << 20
 DEFAULT_MAX_BYTES, DEFAULT_MAX_BACK_BYTES = 150 * MIB, 50 * MIB
 SMALL_MAX_BYTES = 20 * MIB
 RSS_TARGET = 1.10
+# net-ranges: read ahead 4 s, so that after 2.5 s of playing the cache ends near 6.5 s and a
+# seek to 14 s lies outside it; then back to 1 s, inside what was buffered first.
+RANGES_READ_AHEAD, RANGES_PLAYED, RANGES_AWAY, RANGES_BACK, RANGES_TRIES = 4, 2.5, 14, 1, 3
 
 
 # ----------------------------------------------------------------------------- clips
@@ -99,7 +105,7 @@ def two_hours(path, minutes=120, piece_seconds=60):
 def make_clips(folder, sections, log):
     """{label: path} of the clips SECTIONS need, generated into FOLDER unless there."""
     clips = {}
-    if sections & {"net", "hls"}:
+    if sections & {"net", "hls", "net-ranges"}:
         clips["net"] = os.path.join(folder, "noisy-green-then-testsrc2-1080p30-20s.mp4")
         if not os.path.exists(clips["net"]):
             log(f"  generating {os.path.relpath(clips['net'])}")
@@ -202,6 +208,30 @@ def measure_rss(player, kind, url, max_bytes, log=None):
             "total_mib": state.get("total-bytes", 0) / MIB, "seeks": seeks}
 
 
+def seek_back_ms(player, kind, url, log=None):
+    """ms from a seek back into the first buffered range (after a seek outside the cache) to
+    its playback-restart."""
+    def command(socket_path):
+        cmd = benchlib.playing_command(kind, player, socket_path, url)
+        return cmd[:-1] + [f"--cache-secs={RANGES_READ_AHEAD}"] + cmd[-1:]
+
+    with benchlib.ipc_player(command, "net-ranges.", log) as client:
+        deadline = time.monotonic() + 30
+        while True:
+            pos = client.request("get_property", "time-pos").get("data")
+            if isinstance(pos, (int, float)) and pos >= RANGES_PLAYED:
+                break
+            if time.monotonic() > deadline:
+                raise RuntimeError(f"not playing past {RANGES_PLAYED} s within 30 s")
+            time.sleep(0.05)
+        for target in (RANGES_AWAY, RANGES_BACK):
+            client.drain(0.05)  # nothing stale may count as this seek's restart
+            start = time.monotonic()
+            client.command("seek", target, "absolute+exact")
+            client.wait_for(lambda m: m.get("event") == "playback-restart", timeout=30)
+        return (time.monotonic() - start) * 1000
+
+
 # ----------------------------------------------------------------------------- sections
 
 def command_lines(sections):
@@ -219,6 +249,14 @@ def command_lines(sections):
             "# hls: ffmpeg -i CLIP -c copy -f hls -hls_time 2 -hls_playlist_type vod ... index.m3u8; first",
             "#    frame as in net on http://127.0.0.1:PORT/.../index.m3u8, and seek_latency.py on that URL",
             "#    (10 targets per mode)",
+        ]
+    if "net-ranges" in sections:
+        lines += [
+            "# net-ranges: the net clip from http://127.0.0.1:PORT/slow/CLIP with --input-ipc-server",
+            f"#    --cache-secs={RANGES_READ_AHEAD} (mpv: --no-config --ao=pulse); once time-pos passes"
+            f" {RANGES_PLAYED} s: seek {RANGES_AWAY} absolute+exact,",
+            f"#    playback-restart, then seek {RANGES_BACK} absolute+exact: ms to its playback-restart"
+            f" ({RANGES_TRIES} players per run)",
         ]
     if "net-rss" in sections:
         lines += [
@@ -261,6 +299,8 @@ def run(ctx):
             first_frame_over_http(ctx, server)
         if "hls" in ctx.sections:
             hls(ctx, server)
+        if "net-ranges" in ctx.sections:
+            ranges(ctx, server)
         if "net-rss" in ctx.sections:
             rss(ctx, server)
 
@@ -326,6 +366,28 @@ def hls(ctx, server):
                         f"  keyframes {figures['key_median']:.0f} (max {figures['key_max']:.0f}) ms")
             except ctx.failed as e:
                 ctx.res.fail([f"hls-{k}" for k in keys], p, run, "HLS seek", e)
+
+
+def ranges(ctx, server):
+    ctx.section("net-ranges", f"net-ranges. seek back into the first buffered range over HTTP at {THROTTLE / 1e6:g} MB/s")
+    players = ("vplay", "mpv")
+    url = server.url(ctx.clips["net"], throttled=True)
+    ctx.res.row("net-ranges-back", "seek back into the first buffered range, median ms", "{:.0f}",
+                players=players, na={"ffplay": "n/a (no IPC)"})
+    for run in range(ctx.runs):
+        for p in ctx.order(run, players):
+            binary = "mpv" if p == "mpv" else ctx.vplay
+            figures = []
+            for attempt in range(RANGES_TRIES):
+                ctx.move_pointer_away()
+                try:
+                    figures.append(ctx.logged(f"net-ranges-{p}-run{run + 1}-{attempt + 1}", seek_back_ms, binary, p, url))
+                except ctx.failed as e:
+                    ctx.res.fail(["net-ranges-back"], p, run, "seek back", e)
+                    break
+            if len(figures) == RANGES_TRIES:
+                ctx.res.put("net-ranges-back", p, run, statistics.median(figures))
+                ctx.log(f"  run {run + 1} {p:5s} seek back " + " ".join(f"{ms:.0f}" for ms in figures) + " ms")
 
 
 def rss(ctx, server):

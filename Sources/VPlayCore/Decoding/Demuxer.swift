@@ -5,7 +5,9 @@ import Foundation
 /// keeping the queues bounded, and carries out seek requests (latest request wins).
 /// Streams no track plays are discarded inside FFmpeg, never queued. When tracks change
 /// while playing, the file is read again from the play position for the new stream, and
-/// the streams that stay skip what they were already given.
+/// the streams that stay skip what they were already given. With a cache, a seek outside what
+/// the queues hold parks it (`DemuxCache`), and a seek into a parked range takes it up again:
+/// reading goes on after its end only once more is wanted.
 final class Demuxer: @unchecked Sendable {
     struct SeekRequest: Equatable, Sendable {
         /// Seconds on the media timeline (file start time already added).
@@ -27,8 +29,10 @@ final class Demuxer: @unchecked Sendable {
     static let enoughSeconds = 1.0
 
     private let file: MediaFile
-    /// The cache's limits; nil without a cache (ffplay's small read-ahead, nothing kept behind).
-    private let cache: DemuxCacheLimits?
+    /// Nil without a cache (ffplay's small read-ahead, nothing kept behind).
+    private let cache: DemuxCache?
+    /// Ranges are parked only when the source can be read again after them.
+    private let parksRanges: Bool
     private let condition = NSCondition()
     // Shared with other threads, under `condition`.
     private var pendingSeek: SeekRequest?
@@ -61,26 +65,17 @@ final class Demuxer: @unchecked Sendable {
     private var lastQueued: [Int: PacketMark] = [:]
     private var catchingUp: [Int: PacketMark] = [:]
     private var endSent: Set<Int> = []
+    /// Where the source is to be read again from before the next read: after a range taken up
+    /// from the cache (media seconds).
+    private var resumeAt: Double?
     private let done = DispatchSemaphore(value: 0)
     /// Told the serial and target after a seek has flushed the queues.
     private let onSeekDone: @Sendable (Int, SeekRequest) -> Void
 
-    private struct PacketMark {
-        var dts: Int64
-        var position: Int64
-
-        /// True when `packet` is this one or came before it in the stream.
-        func covers(_ packet: UnsafeMutablePointer<AVPacket>) -> Bool {
-            let noTime = vp_nopts_value()
-            if dts != noTime && packet.pointee.dts != noTime { return packet.pointee.dts <= dts }
-            if position >= 0 && packet.pointee.pos >= 0 { return packet.pointee.pos <= position }
-            return false
-        }
-    }
-
     init(file: MediaFile, cache: DemuxCacheLimits? = nil, onSeekDone: @escaping @Sendable (Int, SeekRequest) -> Void) {
         self.file = file
-        self.cache = cache
+        self.cache = cache.map { DemuxCache(limits: $0) }
+        parksRanges = cache != nil && file.isSeekable
         self.onSeekDone = onSeekDone
         apply(Routes())
     }
@@ -205,6 +200,11 @@ final class Demuxer: @unchecked Sendable {
             // Woken by a decoder taking a packet: what the cache holds has moved.
             if mustWait { updateCache() }
             if newRoutes != nil || mustWait { continue }
+            if let position = resumeAt {
+                resumeAt = nil
+                condition.withLock { failureMessage = nil }
+                readAgain(from: position, keeping: Set(routes.queues.keys))
+            }
             read(into: packet)
         }
     }
@@ -221,6 +221,7 @@ final class Demuxer: @unchecked Sendable {
         }
         lastQueued = lastQueued.filter { newRoutes.queues[$0.key] != nil }
         catchingUp = catchingUp.filter { newRoutes.queues[$0.key] != nil }
+        cache?.restrict(to: newRoutes)
     }
 
     /// Reads again from `position` (or from where a kept stream's queue ends, if earlier) for
@@ -231,7 +232,14 @@ final class Demuxer: @unchecked Sendable {
             guard let mark = lastQueued[index], mark.dts != vp_nopts_value() else { continue }
             target = min(target, MediaFile.seconds(mark.dts, file.stream(index).pointee.time_base))
         }
-        let timestamp = Int64((target * Double(vp_time_base())).rounded(.down))
+        resumeAt = nil
+        readAgain(from: target, keeping: kept)
+    }
+
+    /// Reads the source again from the keyframe at or before `position`: the streams in `kept`
+    /// skip what they were already given.
+    private func readAgain(from position: Double, keeping kept: Set<Int>) {
+        let timestamp = Int64((position * Double(vp_time_base())).rounded(.down))
         file.blockingCalls.limit(to: file.callTimeout)
         guard avformat_seek_file(file.context, -1, Int64.min, timestamp, timestamp, 0) >= 0 else { return }
         for index in kept {
@@ -245,7 +253,7 @@ final class Demuxer: @unchecked Sendable {
     private func queuesHaveEnough() -> Bool {
         var bytes = 0
         var allEnough = true
-        let limits = readsAhead ? cache : nil
+        let limits = readsAhead ? cache?.limits : nil
         let enoughSeconds = limits?.readAheadSeconds ?? Self.enoughSeconds
         for (index, queue) in routes.queues {
             let fill = queue.currentFill
@@ -260,23 +268,14 @@ final class Demuxer: @unchecked Sendable {
 
     // MARK: the cache
 
-    /// Keeps what the decoders have taken within `--demuxer-max-back-bytes`, dropping the
-    /// oldest first, whichever stream it belongs to; then publishes what the cache holds.
+    /// Joins a parked range the reading has reached, keeps the cache within its limits, and
+    /// publishes what it holds.
     private func updateCache() {
         guard let cache else { return }
-        var kept = routes.queues.values.reduce(0) { $0 + $1.keptBytes }
-        while kept > cache.maxBackBytes {
-            let oldest = routes.queues.values.compactMap { queue in queue.oldestKeptTime.map { (queue, $0) } }
-                .min { $0.1 < $1.1 }
-            guard let queue = oldest?.0 else { break }
-            let freed = queue.dropOldestKept()
-            if freed == 0 { break }
-            kept -= freed
+        if let joined = cache.joinReached(routes, marks: lastQueued, ended: condition.withLock { reachedEnd }) {
+            takeUp(joined)
         }
-        var status = DemuxCacheStatus()
-        status.range = DemuxCacheStatus.commonRange(routes.queues.filter { !routes.sparse.contains($0.key) }.map { $0.value.span })
-        status.forwardBytes = routes.queues.values.reduce(0) { $0 + $1.currentFill.bytes }
-        status.keptBytes = kept
+        var status = cache.status(routes, kept: cache.trim(routes))
         status.bytesRead = bytesRead
         condition.withLock {
             status.reachedEnd = reachedEnd
@@ -284,18 +283,15 @@ final class Demuxer: @unchecked Sendable {
         }
     }
 
-    /// Carries out a seek inside the cache when every stream that plays has what it needs
-    /// there: the queues go back (or forward) among their packets and nothing is read.
-    private func seekInsideCache(_ request: SeekRequest, serial newSerial: Int) -> Bool {
-        guard cache != nil, !routes.queues.isEmpty else { return false }
-        var starts: [(PacketQueue, Int)] = []
-        for (index, queue) in routes.queues {
-            guard let start = queue.rewindIndex(for: request.target, sparse: routes.sparse.contains(index)) else { return false }
-            starts.append((queue, start))
-        }
-        let dropBefore = request.precision == .exact ? request.target : nil
-        for (queue, start) in starts { queue.rewind(to: start, serial: newSerial, dropBefore: dropBefore) }
-        return true
+    /// Reading goes on after a range taken up from the cache: each stream skips what it holds,
+    /// and the source is read again from where the range ends once more is wanted, unless it
+    /// was read to its end.
+    private func takeUp(_ resumption: DemuxCache.Resumption) {
+        lastQueued = resumption.marks.filter { routes.queues[$0.key] != nil }
+        catchingUp.removeAll()
+        endSent = resumption.ended
+        condition.withLock { reachedEnd = resumption.reachedEnd }
+        resumeAt = resumption.reachedEnd ? nil : resumption.readFrom
     }
 
     private func read(into packet: Packet) {
@@ -328,7 +324,7 @@ final class Demuxer: @unchecked Sendable {
             }
             catchingUp[index] = nil
         }
-        lastQueued[index] = PacketMark(dts: packet.pointer.pointee.dts, position: packet.pointer.pointee.pos)
+        lastQueued[index] = PacketMark(packet.pointer)
         let owned = Packet()
         av_packet_move_ref(owned.pointer, packet.pointer)
         bytesRead += owned.size
@@ -368,23 +364,37 @@ final class Demuxer: @unchecked Sendable {
 
     private func perform(_ request: SeekRequest) {
         let newSerial = condition.withLock { serial + 1 }
-        if seekInsideCache(request, serial: newSerial) {
+        let dropBefore = request.precision == .exact ? request.target : nil
+        if cache?.rewind(request.target, routes, serial: newSerial, dropBefore: dropBefore) == true {
+            finishSeek(request, serial: newSerial)
+            return
+        }
+        // What a failed source delivered last may be cut short: it is not kept for later.
+        let parks = condition.withLock {
+            defer { failureMessage = nil }
+            return parksRanges && failureMessage == nil
+        }
+        if let resumption = cache?.restore(request.target, routes, serial: newSerial, dropBefore: dropBefore, keepingCurrent: parks) {
+            takeUp(resumption)
             finishSeek(request, serial: newSerial)
             return
         }
         file.blockingCalls.limit(to: file.callTimeout)
-        condition.withLock { failureMessage = nil }
         let timestamp = Int64((request.target * Double(vp_time_base())).rounded())
         // Keyframe at or before the target: exact seeks decode forward from it.
         var status = avformat_seek_file(file.context, -1, Int64.min, timestamp, timestamp, 0)
         if status < 0 {
             status = avformat_seek_file(file.context, -1, Int64.min, timestamp, Int64.max, 0)
         }
-        let dropBefore = request.precision == .exact ? request.target : nil
-        for queue in routes.queues.values { queue.flush(toSerial: newSerial, dropBefore: dropBefore) }
+        if let cache, parks {
+            cache.park(routes, serial: newSerial, dropBefore: dropBefore)
+        } else {
+            for queue in routes.queues.values { queue.flush(toSerial: newSerial, dropBefore: dropBefore) }
+        }
         lastQueued.removeAll()
         catchingUp.removeAll()
         endSent.removeAll()
+        resumeAt = nil
         condition.withLock {
             reachedEnd = false
             readsAhead = false

@@ -1,9 +1,9 @@
 /// The demuxer cache as the player shows it (mpv's `demuxer-cache-state` and friends).
 /// Times are seconds from the start of the file, like `time-pos`.
 public struct CacheState: Sendable, Equatable {
-    /// Where a seek costs no read (one range: a seek outside it starts a new one).
+    /// Where a seek costs no read, by start: the range playing and those parked by seeks.
     public var seekableRanges: [ClosedRange<Double>] = []
-    /// The end of what is cached, nil when nothing is.
+    /// The end of the range playing, nil when it holds nothing.
     public var cacheEnd: Double?
     /// Seconds cached ahead of the position.
     public var duration: Double = 0
@@ -19,9 +19,9 @@ public struct CacheState: Sendable, Equatable {
     /// The state for `status` at `position` (seconds from the start; `startTime` is the
     /// file's, which the demuxer's times include).
     init(_ status: DemuxCacheStatus, position: Double, startTime: Double, speed: Double) {
+        seekableRanges = status.ranges.map { max(0, $0.lowerBound - startTime)...max(0, $0.upperBound - startTime) }
         if let range = status.range {
-            let start = max(0, range.lowerBound - startTime), end = max(0, range.upperBound - startTime)
-            seekableRanges = [start...end]
+            let end = max(0, range.upperBound - startTime)
             cacheEnd = end
             duration = range.contains(position + startTime) ? end - position : 0
         }

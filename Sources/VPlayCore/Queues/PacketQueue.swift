@@ -9,7 +9,9 @@ import Foundation
 ///
 /// A queue that `keepsTaken` (the demuxer cache) keeps the packets its decoder has taken, up
 /// to what the demuxer trims: a seek back among them (or forward among those not taken yet)
-/// `rewind`s the queue instead of reading the source again.
+/// `rewind`s the queue instead of reading the source again. What it holds is the current
+/// range of the cache: a seek elsewhere `park`s it, a seek into a parked range `restore`s that
+/// one, and reading on into a parked range `append`s it.
 final class PacketQueue: @unchecked Sendable {
     enum Item {
         case packet(Packet)
@@ -36,7 +38,7 @@ final class PacketQueue: @unchecked Sendable {
     }
 
     private let condition = NSCondition()
-    private var entries: [Entry] = []
+    private var run: PacketRun
     private var head = 0
     private var fill = Fill()
     private var currentSerial = 0
@@ -44,7 +46,6 @@ final class PacketQueue: @unchecked Sendable {
     private var aborted = false
     private var holding = false
     private var awaitingRelease = false
-    private let secondsPerTick: Double
     /// Keep taken entries (before `head`) for seeking back; else they are dropped at once.
     private let keepsTaken: Bool
     /// Bytes the taken packets kept keep in memory (`Packet.footprint`).
@@ -54,9 +55,9 @@ final class PacketQueue: @unchecked Sendable {
 
     /// `secondsPerTick` converts packet durations and timestamps to seconds.
     init(secondsPerTick: Double, keepsTaken: Bool = false) {
-        self.secondsPerTick = secondsPerTick
+        run = PacketRun(secondsPerTick: secondsPerTick)
         self.keepsTaken = keepsTaken
-        entries.reserveCapacity(64)
+        run.entries.reserveCapacity(64)
     }
 
     var serial: Int { condition.withLock { currentSerial } }
@@ -100,7 +101,7 @@ final class PacketQueue: @unchecked Sendable {
             let bytes = packet.footprint
             fill.count += 1
             fill.bytes += bytes
-            fill.duration += Double(packet.duration) * secondsPerTick
+            fill.duration += Double(packet.duration) * run.secondsPerTick
             append(.packet(packet), bytes: bytes)
         }
     }
@@ -116,13 +117,8 @@ final class PacketQueue: @unchecked Sendable {
     /// for all its queues alike, so a queue that joins later takes the current one).
     func flush(toSerial serial: Int, dropBefore target: Double? = nil) {
         condition.withLock {
-            entries.removeAll(keepingCapacity: true)
-            head = 0
-            fill = Fill()
-            backBytes = 0
-            currentSerial = serial
-            dropBefore = target
-            condition.broadcast()
+            run.entries.removeAll(keepingCapacity: true)
+            start(serial: serial, dropBefore: target)
         }
     }
 
@@ -130,18 +126,18 @@ final class PacketQueue: @unchecked Sendable {
     func take() -> Entry? {
         defer { onTake?() }
         return condition.withLock { () -> Entry? in
-            while head == entries.count && !aborted { condition.wait() }
+            while head == run.entries.count && !aborted { condition.wait() }
             guard !aborted else { return nil }
-            let entry = entries[head]
+            let entry = run.entries[head]
             head += 1
-            if head == entries.count && !keepsTaken {
-                entries.removeAll(keepingCapacity: true)
+            if head == run.entries.count && !keepsTaken {
+                run.entries.removeAll(keepingCapacity: true)
                 head = 0
             }
             if case .packet(let packet) = entry.item {
                 fill.count -= 1
                 fill.bytes -= entry.bytes
-                fill.duration -= Double(packet.duration) * secondsPerTick
+                fill.duration -= Double(packet.duration) * run.secondsPerTick
                 if keepsTaken { backBytes += entry.bytes }
             }
             return entry
@@ -152,7 +148,7 @@ final class PacketQueue: @unchecked Sendable {
     func abort() {
         condition.withLock {
             aborted = true
-            entries.removeAll()
+            run.entries.removeAll()
             head = 0
             fill = Fill()
             backBytes = 0
@@ -167,51 +163,53 @@ final class PacketQueue: @unchecked Sendable {
 
     /// The seconds the kept and queued packets span: from the first keyframe to the end of the
     /// last packet; nil when there is none.
-    var span: ClosedRange<Double>? {
-        condition.withLock {
-            guard let first = entries.firstIndex(where: { Self.isKeyframe($0) }),
-                  let last = entries.last(where: { if case .packet = $0.item { true } else { false } }),
-                  let start = time(of: entries[first]), let end = time(of: last, atEnd: true), end >= start else { return nil }
-            return start...end
-        }
-    }
+    var span: ClosedRange<Double>? { condition.withLock { run.span } }
 
-    /// Where a seek to `target` (seconds) would start in what is kept: the last keyframe at or
-    /// before it (for a sparse stream, the first packet from it on, or the end); nil when the
-    /// kept packets do not reach that far back, or end before it.
+    /// Where a seek to `target` (seconds) would start in what is kept (`PacketRun.seekIndex`).
     func rewindIndex(for target: Double, sparse: Bool) -> Int? {
-        condition.withLock {
-            if sparse {
-                return entries.firstIndex { (time(of: $0) ?? -.infinity) >= target } ?? entries.count
-            }
-            guard let last = entries.last(where: { if case .packet = $0.item { true } else { false } }),
-                  let end = time(of: last, atEnd: true), end >= target || entries.last.map(Self.isEnd) == true else { return nil }
-            return entries.lastIndex { Self.isKeyframe($0) && (time(of: $0) ?? .infinity) <= target }
-        }
+        condition.withLock { run.seekIndex(for: target, sparse: sparse) }
     }
 
     /// Starts timeline `serial` at entry `index` of what is kept (from `rewindIndex`): the
     /// decoder takes the packets from there again, as after a flush, but none is read anew.
     func rewind(to index: Int, serial: Int, dropBefore target: Double?) {
+        condition.withLock { restart(at: index, serial: serial, dropBefore: target) }
+    }
+
+    /// Hands over everything held, kept and queued, and starts timeline `serial` empty: the
+    /// current range set aside by a seek elsewhere.
+    func park(toSerial serial: Int, dropBefore target: Double?) -> PacketRun {
         condition.withLock {
-            let index = min(index, entries.count)
-            head = index
-            currentSerial = serial
-            dropBefore = target
-            fill = Fill()
-            backBytes = 0
-            for position in entries.indices {
-                guard position >= index else {
-                    backBytes += entries[position].bytes
-                    continue
-                }
-                entries[position].serial = serial
-                entries[position].dropBefore = target
-                if case .packet(let packet) = entries[position].item {
+            var parked = PacketRun(secondsPerTick: run.secondsPerTick)
+            parked.entries.reserveCapacity(64)
+            swap(&parked, &run)
+            start(serial: serial, dropBefore: target)
+            return parked
+        }
+    }
+
+    /// Holds `parked` instead of what it holds, and starts timeline `serial` at its entry `index`
+    /// (`PacketRun.seekIndex`): a seek into a parked range, which reads nothing.
+    func restore(_ parked: PacketRun, at index: Int, serial: Int, dropBefore target: Double?) {
+        condition.withLock {
+            run.entries = parked.entries
+            restart(at: index, serial: serial, dropBefore: target)
+        }
+    }
+
+    /// Queues `parked`'s entries from `index` on, after what is queued: the reading has reached
+    /// a parked range, which goes on from there without reading it again.
+    func append(_ parked: PacketRun, from index: Int) {
+        condition.withLock {
+            guard !aborted, index < parked.entries.count else { return }
+            run.entries.reserveCapacity(run.entries.count + parked.entries.count - index)
+            for entry in parked.entries[index...] {
+                if case .packet(let packet) = entry.item {
                     fill.count += 1
-                    fill.bytes += entries[position].bytes
-                    fill.duration += Double(packet.duration) * secondsPerTick
+                    fill.bytes += entry.bytes
+                    fill.duration += Double(packet.duration) * run.secondsPerTick
                 }
+                run.entries.append(Entry(item: entry.item, bytes: entry.bytes, serial: currentSerial, dropBefore: dropBefore))
             }
             condition.broadcast()
         }
@@ -219,7 +217,7 @@ final class PacketQueue: @unchecked Sendable {
 
     /// The time (seconds) of the oldest packet kept behind the decoder, nil when none is.
     var oldestKeptTime: Double? {
-        condition.withLock { head > 0 ? entries[..<head].lazy.compactMap { self.time(of: $0) }.first : nil }
+        condition.withLock { head > 0 ? run.entries[..<head].lazy.compactMap { self.run.time(of: $0) }.first : nil }
     }
 
     /// Drops the oldest kept packets up to the next keyframe (so what stays starts with one);
@@ -229,60 +227,55 @@ final class PacketQueue: @unchecked Sendable {
         condition.withLock {
             guard head > 0 else { return 0 }
             var end = 1
-            while end < head && !Self.isKeyframe(entries[end]) { end += 1 }
-            let freed = entries[..<end].reduce(0) { $0 + $1.bytes }
-            entries.removeFirst(end)
+            while end < head && !PacketRun.isKeyframe(run.entries[end]) { end += 1 }
+            let freed = run.entries[..<end].reduce(0) { $0 + $1.bytes }
+            run.entries.removeFirst(end)
             head -= end
             backBytes -= freed
             return freed
         }
     }
 
-    /// The last keyframe held (kept or queued) at or before `time` (seconds), with the time of
-    /// the next keyframe held after it when there is one: a preview decoded from it needs no
-    /// read from the source. Nil when no keyframe held is at or before `time`, or when what is
-    /// held ends before `time` (a later keyframe may lie between).
+    /// The last keyframe held (kept or queued) at or before `time`, with the time of the next
+    /// one held (`PacketRun.keyframe(at:)`): what a seek-bar preview can decode without reading.
     func keyframe(at time: Double) -> (packet: Packet, time: Double, nextKeyframeTime: Double?)? {
-        condition.withLock {
-            var found: (packet: Packet, time: Double)?
-            var next: Double?
-            var end = -Double.infinity
-            for entry in entries {
-                guard case .packet(let packet) = entry.item, let start = self.time(of: entry) else { continue }
-                end = max(end, self.time(of: entry, atEnd: true) ?? start)
-                guard Self.isKeyframe(entry) else { continue }
-                if start <= time {
-                    if start >= found?.time ?? -.infinity { found = (packet, start) }
-                } else {
-                    next = min(next ?? .infinity, start)
-                }
-            }
-            guard let found, next != nil || end > time else { return nil }
-            return (found.packet, found.time, next)
-        }
-    }
-
-    private func time(of entry: Entry, atEnd: Bool = false) -> Double? {
-        guard case .packet(let packet) = entry.item else { return nil }
-        let p = packet.pointer.pointee
-        let stamp = p.pts != vp_nopts_value() ? p.pts : p.dts
-        guard stamp != vp_nopts_value() else { return nil }
-        return Double(stamp + (atEnd ? max(p.duration, 0) : 0)) * secondsPerTick
-    }
-
-    private static func isKeyframe(_ entry: Entry) -> Bool {
-        if case .packet(let packet) = entry.item { return packet.pointer.pointee.flags & AV_PKT_FLAG_KEY != 0 }
-        return false
-    }
-
-    private static func isEnd(_ entry: Entry) -> Bool {
-        if case .endOfStream = entry.item { return true }
-        return false
+        condition.withLock { run.keyframe(at: time) }
     }
 
     private func append(_ item: Item, bytes: Int) {
-        entries.append(Entry(item: item, bytes: bytes, serial: currentSerial, dropBefore: dropBefore))
+        run.entries.append(Entry(item: item, bytes: bytes, serial: currentSerial, dropBefore: dropBefore))
         condition.signal()
+    }
+
+    /// Starts timeline `serial` with nothing taken (under the lock).
+    private func start(serial: Int, dropBefore target: Double?) {
+        head = 0
+        fill = Fill()
+        backBytes = 0
+        currentSerial = serial
+        dropBefore = target
+        condition.broadcast()
+    }
+
+    /// Starts timeline `serial` at entry `index` of what is held: what is before it counts as
+    /// taken, what is from it on as queued on the new timeline (under the lock).
+    private func restart(at index: Int, serial: Int, dropBefore target: Double?) {
+        let index = min(index, run.entries.count)
+        start(serial: serial, dropBefore: target)
+        head = index
+        for position in run.entries.indices {
+            guard position >= index else {
+                backBytes += run.entries[position].bytes
+                continue
+            }
+            run.entries[position].serial = serial
+            run.entries[position].dropBefore = target
+            if case .packet(let packet) = run.entries[position].item {
+                fill.count += 1
+                fill.bytes += run.entries[position].bytes
+                fill.duration += Double(packet.duration) * run.secondsPerTick
+            }
+        }
     }
 }
 
