@@ -28,6 +28,15 @@ final class NetworkCacheRangeTests: XCTestCase {
         XCTAssertFalse(after.contains { $0.path == "/hls/index0.ts" }, "the seek back fetched the first segment again: \(after)")
     }
 
+    /// And over DASH: the first fragments (`…-00001.m4s`) are never fetched again.
+    func testSeekBackIntoAnEarlierRangeOfADASHStreamFetchesNoFragmentOfIt() throws {
+        let fixture = try NetworkFixture.shared()
+        let after = try requestsAfterSeekingBackIntoAnEarlierRange(fixture.server.url("dash/manifest.mpd"), fixture: fixture)
+            .filter { $0.path.hasPrefix("/dash/chunk-") }
+        XCTAssertFalse(after.isEmpty, "no fragment was read after the first range")
+        XCTAssertFalse(after.contains { $0.path.hasSuffix("-00001.m4s") }, "the seek back fetched a first fragment again: \(after)")
+    }
+
     /// Plays `url` with 2 s of read-ahead to past 3.5 s, seeks to 8 (two ranges), then back to
     /// 0.5 and plays on until the ranges have joined; returns the requests made from the seek
     /// back on, once the player has quit.
