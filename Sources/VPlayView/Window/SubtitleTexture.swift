@@ -1,4 +1,3 @@
-import CPictureKernels
 import CSDL2
 import VPlayCore
 
@@ -73,12 +72,8 @@ final class SubtitleTexture {
     private func copy(_ box: SubtitleBox, lift: Int, window: WindowPixels?) {
         if let memory {
             let pitch = size.width * 4
-            let target = Letterbox(x: box.x, y: box.y - lift, width: box.width, height: box.height)
-            _ = window?.draw(into: target) { pixels, windowPitch in
-                vp_composite_bgra(pixels, windowPitch, memory + box.y * pitch + box.x * 4, pitch,
-                                  Int32(box.width), Int32(box.height))
-                return true
-            }
+            window?.composite(memory + box.y * pitch + box.x * 4, pitch: pitch, x: box.x, y: box.y - lift,
+                              width: box.width, height: box.height)
             return
         }
         guard let texture else { return }
