@@ -71,7 +71,7 @@ final class OverlayLayer<Key: Equatable> {
         let columns = max(0, min(width, visibleWidth ?? width))
         guard columns > 0 else { return }
         if let window {
-            pixels.withUnsafeBytes {
+            _ = pixels.withUnsafeBytes {
                 window.composite($0.baseAddress!, pitch: Int(width) * 4, x: Int(x), y: Int(y),
                                  width: Int(columns), height: Int(height))
             }
