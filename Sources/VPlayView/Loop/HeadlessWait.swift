@@ -4,8 +4,8 @@ import Synchronization
 /// The main loop's sleep when there is no display (`--no-video`). Without a video driver SDL
 /// waits for events by polling every millisecond: a thousand wake-ups a second of playing
 /// sound. This sleeps on a semaphore instead, which a wake posts, and so do SIGINT and SIGTERM
-/// (SDL's own handlers would only queue a quit for the next poll). One at a time: the handlers
-/// are the process's while it lives, and the previous ones come back on `close`.
+/// (SDL's own handlers would only queue a quit for the next poll). One at a time: its handlers
+/// replace the process's until `close` puts the previous ones back.
 final class HeadlessWait: Sendable {
     private let previous: [Int32: sigaction]
 
