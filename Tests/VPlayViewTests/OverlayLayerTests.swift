@@ -57,9 +57,12 @@ final class OverlayLayerTests: XCTestCase {
         return [("playing", playing), ("paused", paused), ("muted", muted), ("looping", looping)]
     }
 
-    private func snapshot(_ state: PlayerState, layers: Bool, software: Bool, pointer: OverlayPoint?) throws -> Snapshot {
+    /// `intoWindow`: the layers are blended into the window's pixels, as on the player's software path.
+    private func snapshot(_ state: PlayerState, layers: Bool, software: Bool, pointer: OverlayPoint?,
+                          intoWindow: Bool = false) throws -> Snapshot {
         let canvas = try OffscreenCanvas(width: Int32(size.width), height: Int32(size.height), software: software)
         do {
+            let window = intoWindow ? try XCTUnwrap(WindowPixels(window: canvas.window, renderer: canvas.renderer)) : nil
             let overlay = try Overlay(now: 0)
             overlay.usesLayers = layers
             if let pointer {
@@ -67,7 +70,7 @@ final class OverlayLayerTests: XCTestCase {
                 _ = overlay.handle(motion, state: state, now: 0.05)
             }
             paintBackground(canvas)
-            overlay.draw(renderer: canvas.renderer, state: state, windowSize: size, now: 0.1)
+            overlay.draw(renderer: canvas.renderer, state: state, windowSize: size, now: 0.1, window: window)
         }
         return canvas.snapshot()
     }
@@ -76,11 +79,12 @@ final class OverlayLayerTests: XCTestCase {
         let layout = OverlayLayout(windowSize: size)
         let pointers: [OverlayPoint?] = [nil, OverlayPoint(x: layout.track.midX, y: layout.track.midY),
                                          OverlayPoint(x: layout.playPauseButton.midX, y: layout.playPauseButton.midY)]
-        for software in [true, false] {
+        // (software, blended into the window's pixels by our kernel)
+        for (software, intoWindow) in [(true, false), (true, true), (false, false)] {
             for (name, state) in states() {
                 for pointer in pointers {
                     let direct = try snapshot(state, layers: false, software: software, pointer: pointer)
-                    let layered = try snapshot(state, layers: true, software: software, pointer: pointer)
+                    let layered = try snapshot(state, layers: true, software: software, pointer: pointer, intoWindow: intoWindow)
                     var worst = 0, bandDiffers = 0
                     for (a, b) in zip(direct.pixels, layered.pixels) {
                         let difference = [16, 8, 0].map { abs(Int(a >> $0 & 0xff) - Int(b >> $0 & 0xff)) }.max()!
@@ -91,7 +95,8 @@ final class OverlayLayerTests: XCTestCase {
                     for x in 0..<direct.width where direct.pixels[y * direct.width + x] != direct.pixels[10 * direct.width + x] {
                         bandDiffers += 1
                     }
-                    let label = "\(name), \(software ? "software" : "OpenGL"), pointer \(pointer.map { "\($0.x)" } ?? "none")"
+                    let path = intoWindow ? "into the window" : software ? "software" : "OpenGL"
+                    let label = "\(name), \(path), pointer \(pointer.map { "\($0.x)" } ?? "none")"
                     XCTAssertGreaterThan(bandDiffers, direct.width / 2, "\(label): the bar is drawn")
                     XCTAssertLessThanOrEqual(worst, 3, "\(label): layers differ from the shapes")
                 }

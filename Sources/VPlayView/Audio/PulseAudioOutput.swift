@@ -66,12 +66,13 @@ public final class PulseAudioOutput: AudioSink {
 
     struct PulseError: Error {}
 
-    /// How much to render and write at a time: a quarter buffer (about 5 ms; whole frames, as
-    /// buffers hold a power of two), so that the server asks for more often enough for a seek
-    /// to be heard soon; whole buffers once silence has lasted about 100 ms (a stalled read),
-    /// for fewer wake-ups.
+    /// How much to render and write at a time: a whole buffer while sound flows (what the
+    /// server asks for at once); quarter buffers (about 5 ms; whole frames, as buffers hold a
+    /// power of two) when a silence starts, so that sound coming back (after a seek) slips in
+    /// between slices; whole buffers again once the silence has lasted about 100 ms (a stalled
+    /// read).
     static func fillBytes(silentFills: Int, bufferBytes: Int) -> Int {
-        silentFills > 20 ? bufferBytes : bufferBytes / 4
+        silentFills == 0 || silentFills > 20 ? bufferBytes : bufferBytes / 4
     }
 
     /// The writing thread's side: owns nothing but what `stop` waits for.
@@ -129,12 +130,15 @@ public final class PulseAudioOutput: AudioSink {
 final class PulseStream: @unchecked Sendable {
     private let stream: OpaquePointer
 
-    /// A stream of `format`: about two device buffers queued, refilled in quarter buffers.
+    /// A stream of `format`: about two device buffers queued, asked for a buffer at a time.
+    /// Asking in quarter buffers woke the writer and libpulse's thread four times as often
+    /// (some 400 context switches a second) for the same sound; a track switch flushes the
+    /// queue and does not wait for a request either way.
     /// Nil when libpulse cannot be loaded or no server answers.
     init?(_ format: AudioFormat) {
         let bufferBytes = UInt32(format.bufferFrames * format.bytesPerFrame)
         guard let stream = vp_pulse_open("vplay", Int32(format.sampleRate), Int32(format.channels),
-                                         2 * bufferBytes, bufferBytes / 4) else { return nil }
+                                         2 * bufferBytes, bufferBytes) else { return nil }
         self.stream = stream
     }
 

@@ -168,7 +168,8 @@ public final class PlayerLoop {
             layer.draw(lift: canvas.lift(of: layer.lowerBounds, barHeight: barHeight), window: windowPixels)
         }
         overlay.draw(renderer: renderer, state: state,
-                     windowSize: OverlaySize(width: Double(points.width), height: Double(points.height)), now: now)
+                     windowSize: OverlaySize(width: Double(points.width), height: Double(points.height)), now: now,
+                     window: windowPixels)
         SDL_RenderPresent(renderer)
         needsPresent = false
     }

@@ -10,11 +10,14 @@ public final class SDLSession: Sendable {
     private let wakePending = Atomic(false)
     private let isOpen = Atomic(true)
     private let hasVideo: Bool
+    /// Without a display: how the loop sleeps (SDL would poll).
+    private let headless: HeadlessWait?
 
     /// - Parameter video: start the display and the font renderer; without them there are only
     ///   events and timers (the audio device starts its own subsystem).
     public init(video: Bool = true) throws(SDLError) {
-        SDL_SetHint(SDL_HINT_NO_SIGNAL_HANDLERS, "0")
+        // Without a display, `HeadlessWait` handles SIGINT and SIGTERM.
+        SDL_SetHint(SDL_HINT_NO_SIGNAL_HANDLERS, video ? "0" : "1")
         SDL_SetHint(SDL_HINT_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR, "0")
         // SDL would keep the screensaver off for the whole run; `Screensaver` decides instead.
         SDL_SetHint(SDL_HINT_VIDEO_ALLOW_SCREENSAVER, "1")
@@ -36,6 +39,7 @@ public final class SDLSession: Sendable {
         }
         hasVideo = video
         wakeEventType = SDL_RegisterEvents(1)
+        headless = video ? nil : HeadlessWait()
     }
 
     private static let soundOnlyHint = "(use --no-video to play the sound only)"
@@ -47,6 +51,7 @@ public final class SDLSession: Sendable {
         guard isOpen.exchange(false, ordering: .acquiringAndReleasing) else { return }
         if hasVideo { TTF_Quit() }
         SDL_Quit()
+        headless?.close()
     }
 
     /// Wakes the main loop from any thread; at most one wake event is in flight.
@@ -56,6 +61,7 @@ public final class SDLSession: Sendable {
         var event = SDL_Event()
         event.type = wakeEventType
         SDL_PushEvent(&event)
+        headless?.post()
     }
 
     func wakeConsumed() {
@@ -83,6 +89,16 @@ public final class SDLSession: Sendable {
     /// Sleeps until an event arrives or `deadline` (monotonic seconds) passes; true when an
     /// event arrived.
     func waitEvent(_ event: inout SDL_Event, until deadline: Double, now: Double) -> Bool {
+        if let headless {
+            if SDL_PollEvent(&event) != 0 { return true }
+            headless.sleep(until: deadline, now: now)
+            if headless.takeQuitSignal() {
+                event = SDL_Event()
+                event.type = SDL_QUIT.rawValue
+                return true
+            }
+            return SDL_PollEvent(&event) != 0
+        }
         if deadline == .infinity { return SDL_WaitEvent(&event) != 0 }
         let milliseconds = Int32(max(0, min(1_000_000, ((deadline - now) * 1000).rounded(.up))))
         if milliseconds == 0 { return SDL_PollEvent(&event) != 0 }

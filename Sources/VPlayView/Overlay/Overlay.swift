@@ -181,7 +181,9 @@ public final class Overlay {
     /// Draws the bar and the message over whatever is on `renderer`. `windowSize` is in window
     /// points (the units of mouse events); the renderer's output may have more pixels (HiDPI).
     /// Expects no renderer scale or viewport set; leaves the draw blend mode as it found it.
-    public func draw(renderer: OpaquePointer, state: PlayerState, windowSize: OverlaySize, now: Double) {
+    /// `window`: the window's pixels when the renderer draws into them (the software path),
+    /// for the layers to be blended there directly.
+    func draw(renderer: OpaquePointer, state: PlayerState, windowSize: OverlaySize, now: Double, window: WindowPixels? = nil) {
         controller.windowSize = windowSize
         let look = controller.look(state: state, now: now)
         let message = controller.messageLook(state: state, now: now)
@@ -209,7 +211,7 @@ public final class Overlay {
         SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND)
         defer { SDL_SetRenderDrawBlendMode(renderer, previousBlend) }
         if let frame = barFrame, let barKey {
-            drawLayer(barLayer, key: barKey, frame: frame, renderer: renderer) { renderer, dx, dy in
+            drawLayer(barLayer, key: barKey, frame: frame, renderer: renderer, window: window) { renderer, dx, dy in
                 drawMesh(barVertices, parts.bar.indices, renderer: renderer, dx: dx, dy: dy)
                 for text in barTexts {
                     text.texture.draw(in: SDL_Rect(x: text.frame.x + dx, y: text.frame.y + dy, w: text.frame.w, h: text.frame.h),
@@ -219,13 +221,13 @@ public final class Overlay {
         }
         if let frame = fillFrame, let fillKey {
             drawLayer(fillLayer, key: fillKey, frame: frame, renderer: renderer,
-                      visibleWidth: thumbPixelX - frame.x) { renderer, dx, dy in
+                      visibleWidth: thumbPixelX - frame.x, window: window) { renderer, dx, dy in
                 drawMesh(fillVertices, parts.fill.indices, renderer: renderer, dx: dx, dy: dy)
             }
         }
         drawMesh(markVertices, parts.marks.indices, renderer: renderer)
         if let frame = thumbFrame, let thumbKey {
-            drawLayer(thumbLayer, key: thumbKey, frame: frame, renderer: renderer) { renderer, dx, dy in
+            drawLayer(thumbLayer, key: thumbKey, frame: frame, renderer: renderer, window: window) { renderer, dx, dy in
                 drawMesh(thumbVertices, parts.thumb.indices, renderer: renderer, dx: dx, dy: dy)
             }
         }
@@ -244,11 +246,11 @@ public final class Overlay {
     /// `key` changed. `content` draws the layer's shapes moved by (dx, dy) pixels; without
     /// layers it draws them straight onto the screen, clipped the same way.
     private func drawLayer<Key: Equatable>(_ layer: OverlayLayer<Key>, key: Key, frame: SDL_Rect, renderer: OpaquePointer,
-                                           visibleWidth: Int32? = nil,
+                                           visibleWidth: Int32? = nil, window: WindowPixels?,
                                            content: (OpaquePointer, Int32, Int32) -> Void) {
         if usesLayers, layer.update(key: key, width: frame.w, height: frame.h, renderer: renderer,
                                     content: { content($0, -frame.x, -frame.y) }) {
-            layer.draw(x: frame.x, y: frame.y, visibleWidth: visibleWidth)
+            layer.draw(x: frame.x, y: frame.y, visibleWidth: visibleWidth, window: window)
             return
         }
         if let visibleWidth {

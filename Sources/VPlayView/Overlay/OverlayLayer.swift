@@ -63,11 +63,20 @@ final class OverlayLayer<Key: Equatable> {
     }
 
     /// Copies the layer with its top-left corner at (`x`, `y`); with `visibleWidth`, only that
-    /// many columns from its left edge.
-    func draw(x: Int32, y: Int32, visibleWidth: Int32? = nil) {
+    /// many columns from its left edge. With `window` (the software path) the layer is blended
+    /// straight into the window's pixels by our kernel: the software renderer's blending cost
+    /// about as much as converting the whole picture.
+    func draw(x: Int32, y: Int32, visibleWidth: Int32? = nil, window: WindowPixels? = nil) {
         guard let texture, let renderer else { return }
         let columns = max(0, min(width, visibleWidth ?? width))
         guard columns > 0 else { return }
+        if let window {
+            _ = pixels.withUnsafeBytes {
+                window.composite($0.baseAddress!, pitch: Int(width) * 4, x: Int(x), y: Int(y),
+                                 width: Int(columns), height: Int(height))
+            }
+            return
+        }
         var source = SDL_Rect(x: 0, y: 0, w: columns, h: height)
         var destination = SDL_Rect(x: x, y: y, w: columns, h: height)
         SDL_RenderCopy(renderer, texture, &source, &destination)

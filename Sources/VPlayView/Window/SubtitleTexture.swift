@@ -1,4 +1,3 @@
-import CPictureKernels
 import CSDL2
 import VPlayCore
 
@@ -99,12 +98,8 @@ final class SubtitleTexture {
         case .none: return
         case .memory(let memory):
             let pitch = size.width * 4
-            let target = Letterbox(x: box.x, y: box.y - lift, width: box.width, height: box.height)
-            _ = window?.draw(into: target) { pixels, windowPitch in
-                vp_composite_bgra(pixels, windowPitch, memory + box.y * pitch + box.x * 4, pitch,
-                                  Int32(box.width), Int32(box.height))
-                return true
-            }
+            window?.composite(memory + box.y * pitch + box.x * 4, pitch: pitch, x: box.x, y: box.y - lift,
+                              width: box.width, height: box.height)
         case .texture(let texture):
             var source = SDL_Rect(x: Int32(box.x), y: Int32(box.y), w: Int32(box.width), h: Int32(box.height))
             var destination = source
