@@ -74,10 +74,15 @@ final class NetworkCacheTests: XCTestCase {
     }
 
     func testCommonRangeOfTheStreams() {
-        XCTAssertEqual(DemuxCacheStatus.commonRange([0...10, 2...8]), 2...8)
-        XCTAssertNil(DemuxCacheStatus.commonRange([0...10, nil]))
-        XCTAssertNil(DemuxCacheStatus.commonRange([0...1, 2...3]))
-        XCTAssertNil(DemuxCacheStatus.commonRange([]))
+        func commonRange(_ spans: [ClosedRange<Double>?]) -> ClosedRange<Double>? {
+            var common = CommonSpan()
+            for span in spans { common.add(span) }
+            return common.range
+        }
+        XCTAssertEqual(commonRange([0...10, 2...8]), 2...8)
+        XCTAssertNil(commonRange([0...10, nil]))
+        XCTAssertNil(commonRange([0...1, 2...3]))
+        XCTAssertNil(commonRange([]))
     }
 
     func testCacheStateInTheFilesTime() {

@@ -21,14 +21,6 @@ public struct DemuxCacheStatus: Sendable, Equatable {
     public var ranges: [ClosedRange<Double>] {
         (parkedRanges + (range.map { [$0] } ?? [])).sorted { $0.lowerBound < $1.lowerBound }
     }
-
-    /// The range the given streams' spans have in common; nil when one has nothing, or there
-    /// is none.
-    static func commonRange(_ spans: [ClosedRange<Double>?]) -> ClosedRange<Double>? {
-        var common = CommonSpan()
-        for span in spans { common.add(span) }
-        return common.range
-    }
 }
 
 /// The range some streams' spans have in common, taken one stream at a time (without
