@@ -27,7 +27,7 @@ import time
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import xscreen  # noqa: E402
-from benchlib import KEYS_EVERY_2S, ffmpeg_clip  # noqa: E402
+from benchlib import KEYS_EVERY_2S, ffmpeg_clip, stop  # noqa: E402
 
 CAPTURE_FPS = 250
 PATCH_W, PATCH_H = 64, 32
@@ -140,13 +140,7 @@ class Capture:
         return False
 
     def stop(self):
-        if self.proc.poll() is None:
-            self.proc.send_signal(signal.SIGINT)
-            try:
-                self.proc.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait()
+        stop(self.proc, grace=10, sig=signal.SIGINT)
         self.log.close()
 
     def analyse(self, speed, reference):

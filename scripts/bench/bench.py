@@ -39,7 +39,6 @@ import os
 import platform
 import re
 import shutil
-import signal
 import statistics
 import subprocess
 import sys
@@ -272,16 +271,6 @@ def cpu_seconds(pid):
     return (int(fields[11]) + int(fields[12])) / CLK_TCK  # utime, stime: all threads
 
 
-def stop(proc, grace=5):
-    if proc.poll() is None:
-        proc.terminate()
-        try:
-            proc.wait(timeout=grace)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
-
-
 # ----------------------------------------------------------------------------- measurements
 
 def m_playback(player, vplay, clip, length, tag, extra=()):
@@ -314,7 +303,7 @@ def m_paused(player, vplay, clip, seconds, tag, screen):
             raise Failed("picture still changing: not paused")
         return {"cpu_pct": 100 * (c1 - c0) / (t1 - t0)}
     finally:
-        stop(proc)
+        benchlib.stop(proc)
         out.close()
 
 
@@ -359,7 +348,7 @@ def m_first_frame(player, vplay, clip, tag, screen):
                 raise Failed(f"exited (status {proc.returncode}) before a frame: {tail(out.name)}")
             time.sleep(0.0005)
     finally:
-        stop(proc)
+        benchlib.stop(proc)
         out.close()
         time.sleep(0.3)  # the window is gone and the screen black again before the next one
 

@@ -9,6 +9,7 @@ import contextlib
 import json
 import os
 import shutil
+import signal
 import socket
 import subprocess
 import tempfile
@@ -45,6 +46,17 @@ def duration_of(path):
     out = subprocess.run(["ffprobe", "-v", "error", "-show_entries", "format=duration",
                           "-of", "csv=p=0", path], capture_output=True, text=True, check=True)
     return float(out.stdout.strip())
+
+
+def stop(proc, grace=5, sig=signal.SIGTERM):
+    """Asks `proc` to end with `sig`, and kills it after `grace` seconds."""
+    if proc.poll() is None:
+        proc.send_signal(sig)
+        try:
+            proc.wait(timeout=grace)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
 
 
 # ----------------------------------------------------------------------------- the player

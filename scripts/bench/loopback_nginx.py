@@ -3,11 +3,12 @@ Tests/TestSupport/NginxServer.swift does for the tests: a free port, its config,
 temporary files in a private folder, and a throttled copy of every file under /slow/."""
 import os
 import shutil
-import signal
 import socket
 import subprocess
 import tempfile
 import time
+
+import benchlib
 
 THROTTLE = 2_500_000   # bytes/s: nginx limit_rate on /slow/, ~20 Mbit/s
 
@@ -77,13 +78,8 @@ http {{
         raise RuntimeError(f"nginx did not start: {open(os.path.join(self.dir, 'error.log')).read()[-500:]}")
 
     def stop(self):
-        if self.proc and self.proc.poll() is None:
-            self.proc.send_signal(signal.SIGTERM)
-            try:
-                self.proc.wait(timeout=5)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait()
+        if self.proc:
+            benchlib.stop(self.proc)
 
     def __exit__(self, *exc):
         self.stop()
