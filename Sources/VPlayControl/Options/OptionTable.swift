@@ -124,6 +124,9 @@ enum OptionTable {
         OptionSpec(["--hwdec"], .value("no|auto|auto-safe|vaapi|vdpau|nvdec"), "decode video on the GPU where one can; software when it cannot", default: "no") { draft, use throws(OptionError) in
             draft.options.player.picture.hwdec = HardwareDecoding(rawValue: try use.choice(for: "hwdec")) ?? .no
         },
+        OptionSpec(["--vd-lavc-threads"], .value("N"), "video decoding threads, 0..16; 0: one for light streams in real time (more once pictures come late), else one per core and one more", default: "0") { draft, use throws(OptionError) in
+            draft.options.player.videoDecodingThreads = try use.integer(in: 0...16)
+        },
         OptionSpec(["--screenshot-directory"], .value("DIR"), "where screenshots go", default: "current directory") { draft, use throws(OptionError) in
             draft.options.player.screenshotDirectory = try use.text()
         },

@@ -47,6 +47,15 @@ final class Decoder: @unchecked Sendable {
     private var replayDropsThrough: Double?
     /// Told once per burst of damage, on the decoder's thread; set before `start`.
     var onDamage: (@Sendable (DamageTracker.Burst) -> Void)?
+    /// A codec with more threads to move to once pictures come late; set before `start`.
+    var moreThreads: (() throws -> CodecContext)?
+    /// Told once, on the decoder's thread, with the new count when `moreThreads` took over.
+    var onThreadsAdded: ((Int32) -> Void)?
+    private let isBehind = Locked(false)
+    /// True while the codec is drained to hand the stream to another one.
+    private var handingOver = false
+    /// Threads decoding now.
+    let threadCount: Locked<Int32>
     private let done = DispatchSemaphore(value: 0)
     private var started = false
     private let state = Locked(State())
@@ -68,6 +77,7 @@ final class Decoder: @unchecked Sendable {
         self.packets = packets
         self.frames = frames
         self.kind = kind
+        threadCount = Locked(codec.pointer.pointee.thread_count)
         nominalFrameDuration = frameRate.num > 0 && frameRate.den > 0 ? av_q2d(av_inv_q(frameRate)) : 0
     }
 
@@ -94,6 +104,12 @@ final class Decoder: @unchecked Sendable {
     /// The time of the newest packet taken on timeline `serial` (seconds), nil before any.
     func packetTime(atSerial serial: Int) -> Double? {
         state.withLock { $0.packetTimeSerial == serial ? $0.packetTime : nil }
+    }
+
+    /// Pictures came too late (from any thread): decoding moves to `moreThreads` at the next
+    /// keyframe.
+    func fallBehind() {
+        isBehind.withLock { $0 = true }
     }
 
     /// Packets refused, frames failed and frames patched up since the file opened.
@@ -123,6 +139,9 @@ final class Decoder: @unchecked Sendable {
                     let serial = packetSerial
                     state.withLock { $0.packetTime = time; $0.packetTimeSerial = serial }
                 }
+                if packet.pointer.pointee.flags & AV_PKT_FLAG_KEY != 0, mayAddThreads {
+                    guard addThreads() else { return }
+                }
                 skipUnneededFrames(before: packet.pointer)
                 hardware?.note(packet)
                 send(packet.pointer)
@@ -137,6 +156,28 @@ final class Decoder: @unchecked Sendable {
             guard receiveAll() else { return }
             if needsFallback { guard fallBackToSoftware() else { return } }
         }
+    }
+
+    /// Behind, on the CPU, and not in the middle of an exact seek.
+    private var mayAddThreads: Bool {
+        moreThreads != nil && hardware == nil && approach == nil && dropBefore == nil && isBehind.withLock { $0 }
+    }
+
+    /// Hands the stream to a codec with more threads at a keyframe: the current one is drained
+    /// first, so every frame before the keyframe comes out once. False on abort.
+    private func addThreads() -> Bool {
+        guard let make = moreThreads else { return true }
+        moreThreads = nil
+        guard let threaded = try? make() else { return true }
+        handingOver = true
+        send(nil)
+        let alive = receiveAll()
+        handingOver = false
+        codec = threaded
+        let count = threaded.pointer.pointee.thread_count
+        threadCount.withLock { $0 = count }
+        onThreadsAdded?(count)
+        return alive
     }
 
     /// The hardware decoder failed: a software codec takes over, decoding again from the last
@@ -255,6 +296,7 @@ final class Decoder: @unchecked Sendable {
             if status == FFmpegError.again { return true }
             if status == FFmpegError.endOfFile {
                 avcodec_flush_buffers(codec.pointer)
+                if handingOver { return true }   // the stream goes on in another codec
                 // The deinterlacer holds a frame back for its look ahead: let it out.
                 guard processor?.finish(emit: queue) ?? true else { return false }
                 if drainingToTarget { return true }   // not the end of the stream

@@ -10,6 +10,7 @@ final class CodecContext: @unchecked Sendable {
     /// with 3), but in the player the main thread's scaling and presenting leave gaps that a
     /// third frame in flight fills: `vplay --bench` at 1080p took 1.35 s with 3 threads against
     /// 1.50 s with 2 (medians of 6). Exact seeks and real-time CPU were the same either way.
+    /// Light streams played in real time start on one thread (`DecodingThreads`).
     static let threadCount = Int32(max(1, min(16, av_cpu_count() + 1)))
 
     /// Decodes on this device; nil for software.

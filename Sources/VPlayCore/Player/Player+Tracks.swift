@@ -154,7 +154,8 @@ extension Player {
             do {
                 let path = try VideoPath(file: file, stream: track.streamIndex,
                                          packets: demuxer.makeQueue(for: track.streamIndex),
-                                         picture: pictureSettings, warn: warn, verbose: verbose, wake: wake)
+                                         picture: pictureSettings, threads: options.decodingThreads,
+                                         warn: warn, verbose: verbose, wake: wake)
                 path.decoder.replayHold = options.seekReplayHold
                 path.scheduler.speed = state.speed
                 if state.isPaused { path.scheduler.pause(now: now) }

@@ -132,7 +132,8 @@ public final class Player {
         if let track = videoID.flatMap({ Self.track(.video, $0, in: tracks) }) {
             do {
                 video = try VideoPath(file: file, stream: track.streamIndex, packets: demuxer.makeQueue(for: track.streamIndex),
-                                      picture: pictureSettings, warn: warn, verbose: verbose, wake: wake)
+                                      picture: pictureSettings, threads: options.decodingThreads,
+                                      warn: warn, verbose: verbose, wake: wake)
             } catch let error as PlayerError {
                 if !hasSound { throw error }
                 warn("\(error.reason); playing without video")
@@ -369,6 +370,7 @@ public final class Player {
                 didShow(frame, now: now)
                 tick.hasNewPicture = true
             }
+            if video.scheduler.droppedFrames > state.droppedFrames { video.decoder.fallBehind() }
             state.droppedFrames = video.scheduler.droppedFrames
             stats.framesDropped = video.scheduler.droppedFrames
             stats.framesDecoded = video.decoder.framesDecoded

@@ -36,6 +36,9 @@ public struct PlayerOptions: Sendable, Equatable {
     /// Benchmark mode: every frame is shown as soon as it is decoded, none dropped,
     /// no audio clock.
     public var untimed = false
+    /// Video decoding threads (`--vd-lavc-threads`); 0 chooses by the stream.
+    public var videoDecodingThreads = 0
+    var decodingThreads: DecodingThreads.Request { .init(count: videoDecodingThreads, untimed: untimed) }
     /// Let demuxers open files other than the one named (concat lists, playlists, image
     /// sequences). Off: a crafted file cannot make the player read anything else.
     public var allowsNestedFiles = false

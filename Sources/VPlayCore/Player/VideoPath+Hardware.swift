@@ -2,10 +2,10 @@ import CFFmpeg
 
 extension VideoPath {
     /// The video codec as `choice` asks: on the first hardware device that opens for it, else
-    /// in software with one verbose line saying why.
+    /// in software (on `threads` threads) with one verbose line saying why.
     static func openCodec(for stream: UnsafeMutablePointer<AVStream>, path: String, choice: HardwareDecoding,
-                          verbose: @escaping @Sendable (String) -> Void) throws -> (CodecContext, HardwareSession?) {
-        let software = { () throws -> CodecContext in try CodecContext(stream: stream, path: path) }
+                          threads: Int32, verbose: @escaping @Sendable (String) -> Void) throws -> (CodecContext, HardwareSession?) {
+        let software = { () throws -> CodecContext in try CodecContext(stream: stream, path: path, threads: threads) }
         guard choice != .no else { return (try software(), nil) }
         switch HardwareDevice.open(choice, for: stream.pointee.codecpar.pointee.codec_id) {
         case .success(let device):

@@ -24,22 +24,32 @@ final class VideoPath {
 
     /// - Parameters:
     ///   - picture: deinterlacing, tone mapping and hardware decoding as set now.
+    ///   - threads: what `--vd-lavc-threads` and `--bench` ask of the decoding threads.
     ///   - warn: problems worth a line on stderr; `verbose`: lines for `-v` only.
     init(file: MediaFile, stream index: Int, packets: PacketQueue, picture: SharedPictureSettings,
+         threads: DecodingThreads.Request,
          warn: @escaping @Sendable (String) -> Void, verbose: @escaping @Sendable (String) -> Void,
          wake: @escaping @Sendable () -> Void) throws {
         if let size = file.refusedPictureSize(of: index) {
             throw PlayerError.noDecoder(file.path, "picture size \(size.width)x\(size.height) is too large")
         }
         let stream = file.stream(index)
+        let rate = av_guess_frame_rate(file.context, stream, nil)
+        frameRate = rate.num > 0 && rate.den > 0 ? av_q2d(rate) : nil
+        let parameters = stream.pointee.codecpar.pointee
+        let threadPlan = DecodingThreads(threads, codec: parameters.codec_id, width: Int(parameters.width),
+                                         height: Int(parameters.height), frameRate: frameRate, all: CodecContext.threadCount)
         let (codec, hardware) = try Self.openCodec(for: stream, path: file.path, choice: picture.current.hwdec,
-                                                   verbose: verbose)
+                                                   threads: threadPlan.initial, verbose: verbose)
         self.packets = packets
         streamIndex = index
         frames = FrameQueue(capacity: 3, keepsLast: true, onFirstFrame: wake)
-        let rate = av_guess_frame_rate(file.context, stream, nil)
-        frameRate = rate.num > 0 && rate.den > 0 ? av_q2d(rate) : nil
         decoder = Decoder(codec: codec, packets: packets, frames: frames, kind: AVMEDIA_TYPE_VIDEO, frameRate: rate)
+        if let more = threadPlan.whenBehind {
+            let path = file.path
+            decoder.moreThreads = { try CodecContext(stream: stream, path: path, threads: more) }
+            decoder.onThreadsAdded = { verbose("video decoding: \($0) threads from here (pictures came late with one)") }
+        }
         let processor = PictureProcessor(settings: picture, timeBase: codec.timeBase)
         processor.onTrouble = warn
         decoder.processor = processor
