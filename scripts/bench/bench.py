@@ -7,7 +7,8 @@ Sections (each figure is the median over runs, with min-max, and the ratios vpla
 vplay/mpv are taken within each run and then summarised the same way):
   1. real-time playback cost: user+sys CPU s per media s and peak RSS (wait4 rusage: every
      thread) while playing LENGTH s of each clip; for 1080p also vplay's CPU against
-     `ffmpeg -threads 0 -t LENGTH -i CLIP -an -f null -` run right after it;
+     `ffmpeg -threads 0 -t LENGTH -i CLIP -an -f null -` run right after it, and against
+     the same at the clip's pace (`-re`);
   2. paused cost: CPU over PAUSE_S s while paused, after a 3 s settle;
   3. untimed throughput: frames / wall for vplay --bench, ffmpeg decode-only, mpv --untimed;
   4. time to first frame: process start to the clip's solid green first frame on screen;
@@ -210,9 +211,12 @@ def throughput_cmd(player, vplay, clip):
             "--really-quiet", clip]
 
 
-def decode_cmd(clip, length):
-    """Decoding alone, as fast as it goes: what real-time playback's CPU is held against."""
-    return ["ffmpeg", "-nostdin", "-threads", "0", "-t", str(length), "-i", clip, "-an", "-f", "null", "-"]
+def decode_cmd(clip, length, paced=False):
+    """Decoding alone, as fast as it goes: what real-time playback's CPU is held against.
+    Paced (`-re`), it decodes at the clip's own rate, as a player must, and sleeps between
+    frames: what decoding alone costs when it runs as playback does."""
+    pace = ["-re"] if paced else []
+    return ["ffmpeg", "-nostdin", "-threads", "0", *pace, "-t", str(length), "-i", clip, "-an", "-f", "null", "-"]
 
 
 def shell_line(cmd):
@@ -591,6 +595,8 @@ def main():
         # The same seconds decoded alone, right after vplay played them (ffplay column).
         res.row("cpu-decode-1080p30", "CPU s per media s, 1080p, vplay against ffmpeg decoding alone "
                 "(target ≤ 1.15)", "{:.3f}", players=("vplay", "ffplay"))
+        res.row("cpu-paced-decode-1080p30", "CPU s per media s, 1080p, vplay against ffmpeg decoding alone "
+                "at the clip's pace (`-re`)", "{:.3f}", players=("vplay", "ffplay"))
         for run in range(runs):
             for label in ("1080p30", "720p30", "2160p30"):
                 for p in order(run, PLAYERS):
@@ -616,6 +622,15 @@ def main():
                             f"(vplay ÷ ffmpeg {r['cpu_per_s'] * length / d['cpu']:.2f})")
                     except Failed as e:
                         res.fail(["cpu-decode-1080p30"], "ffplay", run, f"decode {label}", e)
+                    try:
+                        d = run_measured(decode_cmd(clips[label], length, paced=True),
+                                         f"paced-decode-{label}-run{run + 1}", timeout=length + 40)
+                        res.put("cpu-paced-decode-1080p30", "vplay", run, r["cpu_per_s"])
+                        res.put("cpu-paced-decode-1080p30", "ffplay", run, d["cpu"] / length)
+                        log(f"  run {run + 1} {label:8s} {'ffmpeg -re':13s} {d['cpu'] / length:.3f} CPU s/s  "
+                            f"(vplay ÷ paced ffmpeg {r['cpu_per_s'] * length / d['cpu']:.2f})")
+                    except Failed as e:
+                        res.fail(["cpu-paced-decode-1080p30"], "ffplay", run, f"paced decode {label}", e)
 
     # 2. Paused cost
     if "paused" in sections:
@@ -910,6 +925,7 @@ def report(res, args, runs, length, pause_s, seeks, av_seconds, mach, when, load
         shell_line(play_cmd("mpv-x11", vp, c, length)),
         "# 1080p only, right after vplay: decoding alone, the same seconds",
         shell_line(decode_cmd(c, length)),
+        shell_line(decode_cmd(c, length, paced=True)),
         f"# 2. paused: /proc/PID/stat utime+stime over {pause_s} s, 3 s after the window appears;",
         "#    ffplay is paused with `xdotool key --window WID p`; pointer parked outside the window",
         shell_line(paused_cmd("vplay", vp, c)),
