@@ -613,24 +613,18 @@ def main():
                         continue
                     if label != "1080p30" or p != "vplay":
                         continue
-                    try:
-                        d = run_measured(decode_cmd(clips[label], length), f"decode-{label}-run{run + 1}",
-                                         timeout=length + 40)
-                        res.put("cpu-decode-1080p30", "vplay", run, r["cpu_per_s"])
-                        res.put("cpu-decode-1080p30", "ffplay", run, d["cpu"] / length)
-                        log(f"  run {run + 1} {label:8s} {'ffmpeg -f null':13s} {d['cpu'] / length:.3f} CPU s/s  "
-                            f"(vplay ÷ ffmpeg {r['cpu_per_s'] * length / d['cpu']:.2f})")
-                    except Failed as e:
-                        res.fail(["cpu-decode-1080p30"], "ffplay", run, f"decode {label}", e)
-                    try:
-                        d = run_measured(decode_cmd(clips[label], length, paced=True),
-                                         f"paced-decode-{label}-run{run + 1}", timeout=length + 40)
-                        res.put("cpu-paced-decode-1080p30", "vplay", run, r["cpu_per_s"])
-                        res.put("cpu-paced-decode-1080p30", "ffplay", run, d["cpu"] / length)
-                        log(f"  run {run + 1} {label:8s} {'ffmpeg -re':13s} {d['cpu'] / length:.3f} CPU s/s  "
-                            f"(vplay ÷ paced ffmpeg {r['cpu_per_s'] * length / d['cpu']:.2f})")
-                    except Failed as e:
-                        res.fail(["cpu-paced-decode-1080p30"], "ffplay", run, f"paced decode {label}", e)
+                    for key, paced, name in (("cpu-decode-1080p30", False, "ffmpeg -f null"),
+                                             ("cpu-paced-decode-1080p30", True, "ffmpeg -re")):
+                        what = "paced-decode" if paced else "decode"
+                        try:
+                            d = run_measured(decode_cmd(clips[label], length, paced), f"{what}-{label}-run{run + 1}",
+                                             timeout=length + 40)
+                            res.put(key, "vplay", run, r["cpu_per_s"])
+                            res.put(key, "ffplay", run, d["cpu"] / length)
+                            log(f"  run {run + 1} {label:8s} {name:13s} {d['cpu'] / length:.3f} CPU s/s  "
+                                f"(vplay ÷ {name} {r['cpu_per_s'] * length / d['cpu']:.2f})")
+                        except Failed as e:
+                            res.fail([key], "ffplay", run, f"{what} {label}", e)
 
     # 2. Paused cost
     if "paused" in sections:
