@@ -54,8 +54,7 @@ final class Decoder: @unchecked Sendable {
     private let isBehind = Locked(false)
     /// True while the codec is drained to hand the stream to another one.
     private var handingOver = false
-    /// Threads decoding now.
-    let threadCount: Locked<Int32>
+    private let threads: Locked<Int32>
     private let done = DispatchSemaphore(value: 0)
     private var started = false
     private let state = Locked(State())
@@ -77,7 +76,7 @@ final class Decoder: @unchecked Sendable {
         self.packets = packets
         self.frames = frames
         self.kind = kind
-        threadCount = Locked(codec.pointer.pointee.thread_count)
+        threads = Locked(codec.pointer.pointee.thread_count)
         nominalFrameDuration = frameRate.num > 0 && frameRate.den > 0 ? av_q2d(av_inv_q(frameRate)) : 0
     }
 
@@ -111,6 +110,9 @@ final class Decoder: @unchecked Sendable {
     func fallBehind() {
         isBehind.withLock { $0 = true }
     }
+
+    /// Threads decoding now (read from any thread).
+    var threadCount: Int32 { threads.withLock { $0 } }
 
     /// Packets refused, frames failed and frames patched up since the file opened.
     var decodeErrors: Int { state.withLock { $0.decodeErrors } }
@@ -175,7 +177,7 @@ final class Decoder: @unchecked Sendable {
         handingOver = false
         codec = threaded
         let count = threaded.pointer.pointee.thread_count
-        threadCount.withLock { $0 = count }
+        threads.withLock { $0 = count }
         onThreadsAdded?(count)
         return alive
     }

@@ -26,7 +26,7 @@ struct DecodingThreads: Equatable {
     private static let lightCodecs: [AVCodecID] = [AV_CODEC_ID_H264, AV_CODEC_ID_HEVC, AV_CODEC_ID_MPEG2VIDEO,
                                                    AV_CODEC_ID_MPEG1VIDEO, AV_CODEC_ID_MPEG4, AV_CODEC_ID_VP8, AV_CODEC_ID_VP9]
     /// Pixels a second up to which a stream is light: 1080p at 30 frames a second.
-    static let lightPixelRate = 1920.0 * 1088 * 30
+    private static let lightPixelRate = 1920.0 * 1088 * 30
 
     init(initial: Int32, whenBehind: Int32?) {
         self.initial = initial
