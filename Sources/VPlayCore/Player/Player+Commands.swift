@@ -65,6 +65,8 @@ extension Player {
         case .stop:
             events.append(.endFile(reason: .stop))
             state.playlistMove = .stop
+        case .appendFiles, .playlistPlay, .playlistMove, .playlistRemove, .playlistClear, .playlistShuffle, .playlistUnshuffle:
+            break   // the playlist is the Session's
         case .cycleABLoop:
             abLoop.cycle(at: state.position)
             showABLoop(now: now)

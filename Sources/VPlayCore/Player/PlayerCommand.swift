@@ -39,6 +39,21 @@ public enum PlayerCommand: Sendable, Equatable {
     case openFiles([String])
     /// Stop and empty the playlist: the idle window with `--idle`, else quit (mpv's `stop`).
     case stop
+    /// Adds files at the end of the playlist (mpv's `loadfile … append`); `play`: and plays the
+    /// first of them when nothing plays (`append-play`).
+    case appendFiles([String], play: Bool)
+    /// Plays the entry at this index, from 0 (`playlist-play-index`).
+    case playlistPlay(Int)
+    /// Moves the entry at `from` to stand before the entry now at `to` (`playlist-move`).
+    case playlistMove(from: Int, to: Int)
+    /// Removes the entry at this index, nil for the current one (`playlist-remove`).
+    case playlistRemove(Int?)
+    /// Removes every entry but the current one (`playlist-clear`).
+    case playlistClear
+    /// Puts the entries in random order, the current one first (`playlist-shuffle`), or back in
+    /// the order they had (`playlist-unshuffle`).
+    case playlistShuffle
+    case playlistUnshuffle
     /// Plays another track of a kind (`aid`, `vid`, `sid`), or none.
     case selectTrack(Track.Kind, TrackChoice)
     /// The next track of a kind, then none, round again (`#`, `_`, `j`; `down`: backwards).

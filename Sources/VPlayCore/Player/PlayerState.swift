@@ -69,6 +69,10 @@ public struct PlayerState: Sendable, Equatable {
     public var playlistMove: PlaylistMove?
     public var playlistPosition: Int = 0
     public var playlistCount: Int = 1
+    /// The run's playlist, in playing order (set by the `Session`).
+    public var playlist: [PlaylistItem] = []
+    /// The playlist is in shuffled order (`shuffle`).
+    public var isShuffled = false
     public var isQuitting: Bool = false
     /// No file: the idle window waits for one (mpv's `idle-active`).
     public var isIdle: Bool = false

@@ -55,3 +55,22 @@ public struct Playlist: Sendable, Equatable {
         return true
     }
 }
+
+/// One playlist entry as the overlay's panel and IPC show it (mpv's `playlist/N/…`).
+public struct PlaylistItem: Sendable, Equatable {
+    /// What the user gave: a path or a URL.
+    public var path: String
+    /// The media title once the entry has been opened, nil before.
+    public var title: String?
+    /// Seconds, once known.
+    public var duration: Double?
+    /// Stays with the entry through moves and shuffles (mpv's `playlist/N/id`, from 1).
+    public var id: Int
+
+    public init(path: String, title: String? = nil, duration: Double? = nil, id: Int) {
+        self.path = path
+        self.title = title
+        self.duration = duration
+        self.id = id
+    }
+}
