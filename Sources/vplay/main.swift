@@ -57,13 +57,13 @@ func run() -> Int32 {
     }
     FFmpegLog.configure(verbosity: options.verbosity)
 
-    let session: SDLSession
-    do { session = try SDLSession(video: options.player.videoEnabled) } catch {
+    let sdl: SDLSession
+    do { sdl = try SDLSession(video: options.player.videoEnabled) } catch {
         report(error.description)
         return 1
     }
     let channel = PlayerChannel()
-    channel.setWake { session.wake() }
+    channel.setWake { sdl.wake() }
     // The socket answers from the start, while the first file is still opening.
     var ipc: IPCServer?
     if let path = options.ipcServerPath {
@@ -74,32 +74,42 @@ func run() -> Int32 {
     }
     let input = InputConf.load(environment: ProcessInfo.processInfo.environment)
     input.warnings.forEach(report)
-    let services = PlaylistRunner.Services(
-        session: session, channel: channel, ipc: ipc,
+    let audioDevice = options.player.audioEnabled ? AudioDevice(sink: AutomaticAudioOutput()) : nil
+    let quiet = options.reallyQuiet
+    let session = Session(
+        playlist: Playlist(PlaylistFile.expand(options.files)),
+        settings: Settings(options: options.player, fullscreen: options.fullscreen),
+        configuration: options.sessionConfiguration,
+        opener: { path, fileOptions, interrupt throws(PlayerError) in
+            try Player(path: path, options: fileOptions, audioDevice: audioDevice, wake: { sdl.wake() },
+                       warn: { if !quiet { report($0) } }, interrupt: interrupt)
+        },
+        wake: { sdl.wake() }, warn: report,
+        watchLater: WatchLaterStore(directory: WatchLaterStore.defaultDirectory(), warn: { report($0) }))
+    let services = Viewing.Services(
+        sdl: sdl, channel: channel, ipc: ipc,
         mpris: MPRISServer.start(channel: channel, log: { if options.verbosity > 0 { report($0) } }),
         screensaver: Screensaver(policy: options.stopScreensaver),
         statusLine: StatusLineWriter(reallyQuiet: options.reallyQuiet),
         keys: keyMapping(input.bindings),
-        watchLater: WatchLaterStore(directory: WatchLaterStore.defaultDirectory(), warn: { report($0) }),
-        audioDevice: options.player.audioEnabled ? AudioDevice(sink: AutomaticAudioOutput()) : nil,
         openDialog: OpenDialog(chooser: FileChooserChain([PortalFileChooser(), ZenityFileChooser()]), channel: channel))
-    let runner = PlaylistRunner(options: options, services: services)
-    let status = runner.run()
+    let viewing = Viewing(options: options, services: services, session: session)
+    let status = viewing.run()
     // Clients hear `shutdown` before the socket closes.
     channel.emit(.shutdown)
     ipc?.stop()
     services.mpris?.stop()
     services.statusLine.finish()
-    services.audioDevice?.close()
-    runner.closeWindow()
-    session.close()
+    audioDevice?.close()
+    viewing.closeWindow()
+    sdl.close()
 
     let cost = StatsReport.ProcessCost.measure(since: launchedAt, now: Player.monotonicNow())
     if options.bench {
-        print(StatsReport.benchLine(stats: runner.lastStats, cost: cost))
+        print(StatsReport.benchLine(stats: session.lastStats, cost: cost))
     }
     if let path = options.dumpStatsPath {
-        let text = StatsReport.document(stats: runner.lastStats, cost: cost) + "\n"
+        let text = StatsReport.document(stats: session.lastStats, cost: cost) + "\n"
         do { try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic) } catch {
             report("cannot write stats to '\(path)': \(error.localizedDescription)")
         }

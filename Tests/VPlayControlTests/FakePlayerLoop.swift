@@ -97,9 +97,7 @@ final class FakePlayerLoop: @unchecked Sendable {
             case .relativePercent(let percent): state.position += (state.duration ?? 0) * percent / 100
             }
             return [.seek, .playbackRestart]
-        case .quit(let code):
-            state.isQuitting = true
-            state.exitCode = code
+        case .quit:
             return [.endFile(reason: .quit), .shutdown]
         case .setLoopFile(let count): state.loopFile = count
         case .setLoopPlaylist(let loops): state.loopsPlaylist = loops
@@ -113,7 +111,8 @@ final class FakePlayerLoop: @unchecked Sendable {
         case .setSubtitle(let setting): state.subtitles = state.subtitles.with(setting)
         case .frameStep, .frameBackStep, .showText, .cycleABLoop, .screenshot, .screenshotVideo, .quitSavingPosition,
              .playlistNext, .playlistPrevious, .loadFile, .selectTrack, .cycleTrack, .subtitleSeek, .addSubtitleFile, .searchSubtitles, .selectSecondarySubtitles,
-             .goToChapter, .openFiles, .stop:
+             .goToChapter, .openFiles, .stop, .appendFiles, .playlistPlay, .playlistMove, .playlistRemove, .playlistClear,
+             .playlistShuffle, .playlistUnshuffle:
             break
         }
         return []

@@ -84,13 +84,13 @@ final class PlaybackEngineTests: XCTestCase {
         XCTAssertEqual(harness.shown.first?.time ?? -1, 0, accuracy: 0.05)
     }
 
-    func testAutoExitQuitsAtTheEnd() throws {
-        var options = PlayerOptions()
-        options.autoExit = true
-        let harness = try EngineHarness(try MediaFactory.clip(.av(seconds: 2)), options: options)
-        XCTAssertTrue(harness.run { $0.player.state.isQuitting })
-        XCTAssertEqual(harness.player.state.exitCode, 0)
+    func testAFileWithSomethingAfterItEndsAtItsEnd() throws {
+        let harness = try EngineHarness(try MediaFactory.clip(.av(seconds: 2)))
+        harness.player.movesOnAtEnd = true
+        XCTAssertTrue(harness.run { $0.player.outcome != nil })
+        XCTAssertEqual(harness.player.outcome, .endOfFile)
         XCTAssertTrue(harness.events.contains(.endFile(reason: .eof)))
+        XCTAssertFalse(harness.player.state.eofReached, "it ended rather than rewinding to wait")
     }
 
     func testDoubleSpeedPlaysInHalfTheTime() throws {
@@ -141,20 +141,6 @@ final class FeaturePlaybackTests: XCTestCase {
         XCTAssertFalse(player.state.hasAudio)
         XCTAssertTrue(player.state.hasVideo)
         player.shutdown()
-    }
-
-    func testLoadingAnUnplayableFileKeepsTheCurrentOne() throws {
-        let lines = Locked([String]())
-        let harness = try EngineHarness(try MediaFactory.clip(.av(seconds: 2))) { line in lines.withLock { $0.append(line) } }
-        let text = try MediaFactory.badInput(.textFile)
-        harness.apply(.loadFile(text.path))
-        // Checked beside playback: the answer comes on a later turn.
-        XCTAssertTrue(harness.run { $0.events.contains { if case .endFile(.error, _) = $0 { true } else { false } } })
-        XCTAssertNil(harness.player.state.playlistMove, "a file that cannot play must not replace this one")
-        XCTAssertEqual(lines.withLock { $0 }, ["cannot open '\(text.path)': Invalid data found when processing input"])
-        XCTAssertTrue(harness.events.contains(.endFile(reason: .error, error: "Invalid data found when processing input")))
-        harness.apply(.loadFile(try MediaFactory.clip(.av(seconds: 1)).path))
-        XCTAssertTrue(harness.run { $0.player.state.playlistMove != nil }, "a playable file is opened")
     }
 
     /// Every picture up to B shows before the jump, even when the device holds 100 ms of

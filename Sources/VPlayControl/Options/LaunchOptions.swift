@@ -37,3 +37,17 @@ public struct LaunchOptions: Sendable, Equatable {
         player.volumeMax = 130
     }
 }
+
+extension LaunchOptions {
+    /// What the run does beyond one file.
+    public var sessionConfiguration: Session.Configuration {
+        var configuration = Session.Configuration()
+        configuration.options = player
+        let headless = !player.videoEnabled
+        configuration.idles = !headless && (files.isEmpty || player.idle || forceWindow)
+        configuration.quitsAtEnd = player.autoExit
+        configuration.resumes = resume && !bench
+        configuration.savesPositionOnQuit = savePositionOnQuit
+        return configuration
+    }
+}

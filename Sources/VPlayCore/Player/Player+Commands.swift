@@ -44,29 +44,14 @@ extension Player {
             state.isFullscreen.toggle()
         case let .showText(text, seconds):
             show(text, now: now, seconds: seconds)
-        case .quit(let code):
-            state.isQuitting = true
-            state.exitCode = code
-            events.append(.endFile(reason: .quit))
-        case .playlistNext:
-            if let move = nextFile { state.playlistMove = move }
-        case .playlistPrevious:
-            if options.hasPreviousFile { state.playlistMove = .previous } else if state.loopsPlaylist { state.playlistMove = .last }
+        case .quit, .quitSavingPosition, .playlistNext, .playlistPrevious, .loadFile, .openFiles, .stop, .appendFiles,
+             .playlistPlay, .playlistMove, .playlistRemove, .playlistClear, .playlistShuffle, .playlistUnshuffle:
+            break   // the run's, carried out by the Session
         case .setLoopFile(let count):
             state.loopFile = count
             loopsLeft = count
         case .setLoopPlaylist(let loops):
             state.loopsPlaylist = loops
-        case .loadFile(let path):
-            // Checked beside playback; the answer comes in `takeCheckedLoads`.
-            pendingLoads.append(PlayabilityCheck(path: path, options: options, done: wake))
-        case .openFiles(let paths):
-            if !paths.isEmpty { state.playlistMove = .replace(paths) }
-        case .stop:
-            events.append(.endFile(reason: .stop))
-            state.playlistMove = .stop
-        case .appendFiles, .playlistPlay, .playlistMove, .playlistRemove, .playlistClear, .playlistShuffle, .playlistUnshuffle:
-            break   // the playlist is the Session's
         case .cycleABLoop:
             abLoop.cycle(at: state.position)
             showABLoop(now: now)
@@ -99,28 +84,6 @@ extension Player {
             searchSubtitles(for: phrase, now: now)
         case .subtitleSeek(let direction):
             seekToSubtitleLine(forward: direction > 0, now: now)
-        case .quitSavingPosition:
-            state.savesPositionOnQuit = true
-            state.isQuitting = true
-            events.append(.endFile(reason: .quit))
-        }
-    }
-
-    /// Files asked for whose check has ended: a playable one is played next, one that is not
-    /// is refused with its reason while the current file plays on.
-    func takeCheckedLoads(now: Double) {
-        guard !pendingLoads.isEmpty else { return }
-        pendingLoads.removeAll { check in
-            guard let result = check.result else { return false }
-            switch result {
-            case .success: state.playlistMove = .open(check.path)
-            case .failure(let error):
-                warn(error.description)
-                show(error.description, now: now, seconds: 3)
-                events.append(.startFile)
-                events.append(.endFile(reason: .error, error: error.reason))
-            }
-            return true
         }
     }
 

@@ -35,8 +35,11 @@ public final class Player {
     /// Audio was selected while none played: the external clock runs until its sound starts.
     var audioAwaitsHandover = false
     var video: VideoPath?
-    /// Files asked for (`loadfile`, a drop) being checked before they replace this one.
-    var pendingLoads: [PlayabilityCheck] = []
+    /// How this file's playback ended, nil while it goes on; the `Session` then decides what follows.
+    public internal(set) var outcome: Outcome?
+    /// Something follows this file (another entry, the idle window, quitting): its end ends
+    /// it, rather than rewinding to wait at the start paused. Set by the `Session`.
+    public var movesOnAtEnd = false
     /// The selected subtitle track's lines; nil for none.
     var subtitles: SubtitleSource?
     /// The second subtitle track, shown at the top, and what draws it.
@@ -201,8 +204,6 @@ public final class Player {
         setVolume(options.volume)
         state.isMuted = options.muted
         applyGain()
-        state.playlistPosition = options.playlistPosition
-        state.playlistCount = options.playlistCount
         abLoop = ABLoop(a: options.abLoopA, b: options.abLoopB, count: options.abLoopCount)
         state.abLoopA = abLoop.a
         state.abLoopB = abLoop.b
@@ -268,7 +269,6 @@ public final class Player {
         subtitles?.stop()
         secondarySubtitles?.stop()
         subtitleFiles.values.forEach { $0.stop() }
-        pendingLoads.forEach { $0.cancel() }
     }
     private var stopped = false
 
@@ -320,7 +320,6 @@ public final class Player {
             present(now: now, into: &tick)
         }
         retireSwitchedAudio(now: now)
-        takeCheckedLoads(now: now)
         stats.decodeErrors = (video?.decoder.decodeErrors ?? 0) + (audio?.decoder.decodeErrors ?? 0)
         state.hwdecCurrent = video?.decoder.hardwareName.withLock { $0 } ?? "no"
         publishSubtitles()
@@ -572,31 +571,15 @@ public final class Player {
         return true
     }
 
-    /// The next entry, round to the first with `loop-playlist`; nil past the last.
-    var nextFile: PlaylistMove? {
-        options.hasNextFile ? .next : state.loopsPlaylist ? .first : nil
-    }
-
     func endOfFile(now: Double) {
         if let failure = demuxer.failure {
             endWithFailure(failure)
             return
         }
-        if let left = loopsLeft, left <= 0, let move = nextFile {
-            state.playlistMove = move
-            events.append(.endFile(reason: .eof))
-            return
-        }
         if let left = loopsLeft, left <= 0 {
-            if options.idle {
+            if movesOnAtEnd {
                 events.append(.endFile(reason: .eof))
-                state.playlistMove = .stop
-                return
-            }
-            if options.autoExit {
-                events.append(.endFile(reason: .eof))
-                state.isQuitting = true
-                state.exitCode = 0
+                outcome = .endOfFile
                 return
             }
             // As the seed players do: back to the start, paused.
@@ -609,20 +592,21 @@ public final class Player {
     }
 
     /// The source failed for good while playing (the server went away): the entry ends with
-    /// the error, and the playlist moves on, or goes to the idle window, or vplay ends with a
-    /// failure status.
+    /// the error, as a failed open does.
     private func endWithFailure(_ reason: String) {
-        state.failure = PlayerError.cannotOpen(state.path, reason)
+        let error = PlayerError.cannotOpen(state.path, reason)
+        state.failure = error
         events.append(.endFile(reason: .error, error: reason))
-        if options.hasNextFile {
-            state.playlistMove = .next
-        } else if options.idle {
-            state.playlistMove = .stop
-        } else {
-            state.isQuitting = true
-            state.exitCode = 1
-        }
+        outcome = .failed(error)
     }
 }
 
-
+extension Player {
+    /// How a file's playback ended by itself.
+    public enum Outcome: Equatable, Sendable {
+        /// Played to its end (and its loops).
+        case endOfFile
+        /// Its source failed for good.
+        case failed(PlayerError)
+    }
+}

@@ -3,8 +3,7 @@ import Foundation
 /// Opens a source on a thread of its own, so that the window and the control surfaces stay
 /// live while it is probed, and the open can be given up: `cancel` makes FFmpeg's blocking
 /// calls return (a read stuck in the system, such as a pipe with no writer yet, is left
-/// behind; it ends with the process). `Value` is what the open makes: a `Player`, or nothing
-/// when a file is only checked.
+/// behind; it ends with the process). `Value` is what the open makes: a `Player`.
 public final class SourceOpening<Value>: @unchecked Sendable {
     public let path: String
     private let interrupt = InterruptFlag()
@@ -38,14 +37,3 @@ public final class SourceOpening<Value>: @unchecked Sendable {
 
 /// A file opened for playing while the window stays live.
 public typealias PlayerOpening = SourceOpening<Player>
-
-/// A file asked for while another plays (dropped, `loadfile`), checked beside playback.
-typealias PlayabilityCheck = SourceOpening<Void>
-
-extension SourceOpening where Value == Void {
-    convenience init(path: String, options: PlayerOptions, done: @escaping @Sendable () -> Void) {
-        self.init(path: path, make: { interrupt throws(PlayerError) in
-            try Player.checkPlayable(path: path, options: options, interrupt: interrupt)
-        }, done: done)
-    }
-}

@@ -42,18 +42,12 @@ public struct PlayerOptions: Sendable, Equatable {
     /// Let demuxers open files other than the one named (concat lists, playlists, image
     /// sequences). Off: a crafted file cannot make the player read anything else.
     public var allowsNestedFiles = false
-    /// Another file follows in the playlist: the end of this one moves on instead of rewinding.
     /// A-B loop points (seconds) and repeat count (nil: forever).
     public var abLoopA: Double?
     public var abLoopB: Double?
     public var abLoopCount: Int?
     /// Where screenshots are written; nil: the current directory.
     public var screenshotDirectory: String?
-    /// Where this file stands in the playlist (0-based) and how long the list is.
-    public var playlistPosition = 0
-    public var playlistCount = 1
-    public var hasNextFile: Bool { playlistPosition + 1 < playlistCount }
-    public var hasPreviousFile: Bool { playlistPosition > 0 }
 
     /// Seconds a paused exact seek waits, once its picture is up, before decoding the frames
     /// after it (sooner when playing resumes or a frame step asks). Long enough to span the
@@ -69,11 +63,4 @@ public struct PlayerOptions: Sendable, Equatable {
     public var cache = CacheOptions()
 
     public init() {}
-
-    /// Takes the loop settings `state` ended with (changed over IPC or MPRIS): they hold for
-    /// the files after it, as options do.
-    public mutating func keepLoops(of state: PlayerState) {
-        loopCount = state.loopFile
-        loopsPlaylist = state.loopsPlaylist
-    }
 }

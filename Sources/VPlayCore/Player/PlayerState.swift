@@ -65,20 +65,14 @@ public struct PlayerState: Sendable, Equatable {
     public var loopFile: Int? = 0
     /// After the last file comes the first again (`loop-playlist`).
     public var loopsPlaylist = false
-    /// Set when this file is done and the main loop should switch to another.
-    public var playlistMove: PlaylistMove?
     public var playlistPosition: Int = 0
     public var playlistCount: Int = 1
     /// The run's playlist, in playing order (set by the `Session`).
     public var playlist: [PlaylistItem] = []
     /// The playlist is in shuffled order (`shuffle`).
     public var isShuffled = false
-    public var isQuitting: Bool = false
     /// No file: the idle window waits for one (mpv's `idle-active`).
     public var isIdle: Bool = false
-    /// Set by `Q`: remember the position even when saving on quit is off.
-    public var savesPositionOnQuit: Bool = false
-    public var exitCode: Int32 = 0
     /// Why the file stopped before its end (its source failed for good); reported like a
     /// failed open.
     public var failure: PlayerError?

@@ -12,17 +12,24 @@ public enum PlaylistMove: Sendable, Equatable {
     case stop
 }
 
-/// The files named on the command line (and dropped on the window), and which one plays.
+/// The files to play (named on the command line, found in a folder, dropped, loaded over IPC),
+/// in playing order, and which one plays. Each entry keeps its id through moves and shuffles.
 public struct Playlist: Sendable, Equatable {
-    public private(set) var entries: [String]
+    public private(set) var items: [PlaylistItem] = []
     public private(set) var index = 0
+    /// The ids in the order they had before `shuffle`; nil when not shuffled.
+    private var unshuffledOrder: [Int]?
+    private var lastID = 0
 
     public init(_ entries: [String]) {
-        self.entries = entries
+        append(entries)
     }
 
-    public var current: String? { entries.indices.contains(index) ? entries[index] : nil }
-    public var hasNext: Bool { index + 1 < entries.count }
+    public var entries: [String] { items.map(\.path) }
+    public var current: String? { items.indices.contains(index) ? items[index].path : nil }
+    public var currentItem: PlaylistItem? { items.indices.contains(index) ? items[index] : nil }
+    public var hasNext: Bool { index + 1 < items.count }
+    public var isShuffled: Bool { unshuffledOrder != nil }
 
     /// Applies `move`; false when there is nowhere to go (past either end).
     public mutating func apply(_ move: PlaylistMove) -> Bool {
@@ -34,25 +41,120 @@ public struct Playlist: Sendable, Equatable {
             guard index > 0 else { return false }
             index -= 1
         case .first:
-            guard !entries.isEmpty else { return false }
+            guard !items.isEmpty else { return false }
             index = 0
         case .last:
-            guard !entries.isEmpty else { return false }
-            index = entries.count - 1
+            guard !items.isEmpty else { return false }
+            index = items.count - 1
         case .open(let path):
             // A dropped file plays next and stays in the list.
-            entries.insert(path, at: min(index + 1, entries.count))
-            index += 1
+            items.insert(makeItem(path), at: min(index + 1, items.count))
+            index = min(index + 1, items.count - 1)
         case .replace(let paths):
-            entries = paths
-            index = 0
+            self = Playlist([])
+            append(paths)
             return !paths.isEmpty
         case .stop:
-            entries = []
-            index = 0
+            self = Playlist([])
             return false
         }
         return true
+    }
+
+    /// Adds `paths` at the end.
+    public mutating func append(_ paths: [String]) {
+        for path in paths { items.append(makeItem(path)) }
+        unshuffledOrder? += items.suffix(paths.count).map(\.id)
+    }
+
+    /// Makes the entry at `position` the current one; false when there is none there.
+    public mutating func select(_ position: Int) -> Bool {
+        guard items.indices.contains(position) else { return false }
+        index = position
+        return true
+    }
+
+    /// Moves the entry at `from` to stand before the entry now at `to` (`to == count`: last),
+    /// as mpv's `playlist-move`; the current entry stays current.
+    public mutating func move(from: Int, to: Int) -> Bool {
+        guard items.indices.contains(from), (0...items.count).contains(to), from != to, from + 1 != to else {
+            return items.indices.contains(from) && (from == to || from + 1 == to)
+        }
+        let currentID = currentItem?.id
+        let item = items.remove(at: from)
+        items.insert(item, at: to > from ? to - 1 : to)
+        if let currentID, let moved = items.firstIndex(where: { $0.id == currentID }) { index = moved }
+        return true
+    }
+
+    /// Removes the entry at `position`; the entries after it move up. True when the current
+    /// entry was removed (what played must stop).
+    public mutating func remove(at position: Int) -> Bool {
+        guard items.indices.contains(position) else { return false }
+        let wasCurrent = position == index
+        let removed = items.remove(at: position)
+        unshuffledOrder?.removeAll { $0 == removed.id }
+        if position < index { index -= 1 }
+        return wasCurrent
+    }
+
+    /// Every entry but the current one goes (`playlist-clear`).
+    public mutating func clearOthers() {
+        guard let item = currentItem else { self = Playlist([]); return }
+        items = [item]
+        index = 0
+        unshuffledOrder = nil
+    }
+
+    /// Random order, the current entry first (mpv's `playlist-shuffle`, `--shuffle`); the
+    /// order before is kept for `unshuffle`.
+    public mutating func shuffle<Generator: RandomNumberGenerator>(using generator: inout Generator) {
+        guard items.count > 1 else { return }
+        if unshuffledOrder == nil { unshuffledOrder = items.map(\.id) }
+        let current = currentItem
+        var rest = items.filter { $0.id != current?.id }
+        rest.shuffle(using: &generator)
+        items = (current.map { [$0] } ?? []) + rest
+        index = 0
+    }
+
+    public mutating func shuffle() {
+        var generator = SystemRandomNumberGenerator()
+        shuffle(using: &generator)
+    }
+
+    /// Back to the order before the shuffle, the current entry still current.
+    public mutating func unshuffle() {
+        guard let order = unshuffledOrder else { return }
+        let currentID = currentItem?.id
+        let byID = Dictionary(uniqueKeysWithValues: items.map { ($0.id, $0) })
+        items = order.compactMap { byID[$0] }
+        unshuffledOrder = nil
+        index = items.firstIndex { $0.id == currentID } ?? 0
+    }
+
+    /// What the entry's file said of itself once opened.
+    public mutating func describe(id: Int, title: String?, duration: Double?) {
+        guard let position = items.firstIndex(where: { $0.id == id }) else { return }
+        items[position].title = title
+        items[position].duration = duration
+    }
+
+    /// Replaces the entry with `id` by `paths` (a folder met when reached, `--directory-mode=lazy`).
+    public mutating func expand(id: Int, into paths: [String]) {
+        guard let position = items.firstIndex(where: { $0.id == id }) else { return }
+        var made: [PlaylistItem] = []
+        for path in paths { made.append(makeItem(path)) }
+        items.replaceSubrange(position...position, with: made)
+        if let order = unshuffledOrder {
+            unshuffledOrder = order.flatMap { $0 == id ? items[position..<position + paths.count].map(\.id) : [$0] }
+        }
+        if index >= items.count { index = max(0, items.count - 1) }
+    }
+
+    private mutating func makeItem(_ path: String) -> PlaylistItem {
+        lastID += 1
+        return PlaylistItem(path: path, id: lastID)
     }
 }
 

@@ -2,9 +2,10 @@ import CSDL2
 import VPlayCore
 
 /// The window with no file: "No file", an Open button and Ctrl+O for the file chooser, files
-/// dropped on it, and `loadfile` over IPC. Returns with the files to play, or a quit.
+/// dropped on it, and `loadfile` over IPC. Runs while the session is idle.
 public final class IdleLoop {
-    private let session: SDLSession
+    private let sdl: SDLSession
+    private let session: Session
     private let window: PlayerWindow
     private let screen: IdleScreen
     private let channel: PlayerChannel
@@ -13,19 +14,14 @@ public final class IdleLoop {
     private let openDialog: () -> Void
     private let onTurn: (PlayerState) -> Void
     private var pointer: OverlayPoint?
-    private var message: String?
     private var drawn: IdleScreen.Look?
     /// Files of a drop under way (SDL sends one event per file between begin and complete).
     private var dropped: [String] = []
 
-    public enum Exit: Equatable {
-        case quit(code: Int32)
-        case open([String])
-    }
-
-    public init(session: SDLSession, window: PlayerWindow, screen: IdleScreen, channel: PlayerChannel,
+    public init(sdl: SDLSession, session: Session, window: PlayerWindow, screen: IdleScreen, channel: PlayerChannel,
                 keyCommand: @escaping (KeyPress, Bool) -> PlayerCommand?, openDialog: @escaping () -> Void,
                 onTurn: @escaping (PlayerState) -> Void = { _ in }) {
+        self.sdl = sdl
         self.session = session
         self.window = window
         self.screen = screen
@@ -35,54 +31,30 @@ public final class IdleLoop {
         self.onTurn = onTurn
     }
 
-    public func run() -> Exit {
-        var state = PlayerState()
-        state.isIdle = true
-        state.isFullscreen = window.isFullscreen
+    public func run() {
         var event = SDL_Event()
-        while true {
-            for command in channel.takeCommands() {
-                if let exit = apply(command, to: &state) { return finish(exit, state: state) }
-            }
-            channel.publish(state)
-            onTurn(state)
+        while session.phase == .idle {
+            LoopTurn.takeCommands(from: channel, into: session)
+            let state = LoopTurn.publish(session, to: channel, onTurn: onTurn)
+            guard session.phase == .idle else { return }
             if state.isFullscreen != window.isFullscreen { window.setFullscreen(state.isFullscreen) }
-            draw()
-            guard session.waitEvent(&event, until: .infinity, now: Player.monotonicNow()) else { continue }
+            let now = Player.monotonicNow()
+            draw(message: state.messageExpiry > now ? state.message : nil)
+            // A message on screen goes when it expires.
+            let until = state.message != nil && state.messageExpiry > now ? state.messageExpiry : .infinity
+            guard sdl.waitEvent(&event, until: until, now: now) else { continue }
             repeat {
-                if let exit = handle(event, state: &state) { return finish(exit, state: state) }
-            } while SDL_PollEvent(&event) != 0
+                handle(event, state: state)
+            } while session.phase == .idle && SDL_PollEvent(&event) != 0
         }
     }
 
-    private func finish(_ exit: Exit, state: PlayerState) -> Exit {
-        var left = state
-        left.isIdle = false
-        channel.publish(left)
-        return exit
-    }
-
-    /// The commands that mean something with no file; the others wait for one and are dropped.
-    private func apply(_ command: PlayerCommand, to state: inout PlayerState) -> Exit? {
-        switch command {
-        case .quit(let code): return .quit(code: code)
-        case .quitSavingPosition: return .quit(code: 0)
-        case .loadFile(let path): return .open([path])
-        case .openFiles(let paths) where !paths.isEmpty: return .open(paths)
-        case .showText(let text, _): message = text
-        case .setFullscreen(let on): state.isFullscreen = on
-        case .toggleFullscreen: state.isFullscreen.toggle()
-        default: break
-        }
-        return nil
-    }
-
-    private func handle(_ event: SDL_Event, state: inout PlayerState) -> Exit? {
+    private func handle(_ event: SDL_Event, state: PlayerState) {
         switch event.type {
-        case session.wakeEventType:
-            session.wakeConsumed()
+        case sdl.wakeEventType:
+            sdl.wakeConsumed()
         case SDL_QUIT.rawValue:
-            return .quit(code: 0)
+            session.apply(.quit(code: 0))
         case SDL_DROPBEGIN.rawValue:
             dropped.removeAll()
         case SDL_DROPFILE.rawValue:
@@ -91,13 +63,13 @@ public final class IdleLoop {
                 SDL_free(file)
             }
         case SDL_DROPCOMPLETE.rawValue:
-            if !dropped.isEmpty { return .open(dropped) }
+            if !dropped.isEmpty { session.apply(.openFiles(dropped)) }
         case SDL_KEYDOWN.rawValue:
             guard let press = KeyPress(event.key) else { break }
             if press.isOpenDialogKey {
                 openDialog()
             } else if let command = keyCommand(press, state.isFullscreen) {
-                return apply(command, to: &state)
+                session.apply(command)
             }
         case SDL_MOUSEMOTION.rawValue:
             pointer = OverlayPoint(x: Double(event.motion.x), y: Double(event.motion.y))
@@ -112,7 +84,6 @@ public final class IdleLoop {
         default:
             break
         }
-        return nil
     }
 
     private var layout: IdleLayout {
@@ -120,7 +91,7 @@ public final class IdleLoop {
         return IdleLayout(windowSize: OverlaySize(width: Double(size.width), height: Double(size.height)))
     }
 
-    private func draw() {
+    private func draw(message: String?) {
         let layout = layout
         let look = IdleScreen.Look(layout: layout, buttonIsLit: pointer.map(layout.isOnOpenButton) ?? false, message: message)
         guard look != drawn else { return }

@@ -1,16 +1,21 @@
 import VPlayCore
 
-/// The end of a main-loop turn, the same with or without a window: the player's state and
-/// events go out to every control surface, and the loop learns whether to stop.
+/// What every main-loop turn does, whatever the window shows: commands from the control
+/// surfaces go to the session, and the session's state and events go out to them.
 enum LoopTurn {
-    static func publish(_ player: Player, to channel: PlayerChannel,
-                        onTurn: (PlayerState) -> Void) -> (state: PlayerState, exit: PlayerLoop.Exit?) {
-        let state = player.state
+    static func takeCommands(from channel: PlayerChannel, into session: Session) {
+        for command in channel.takeCommands() { session.apply(command) }
+    }
+
+    /// Ends a turn: the session takes what happened (an open done, a file ended), then its
+    /// snapshot and events reach every control surface.
+    @discardableResult
+    static func publish(_ session: Session, to channel: PlayerChannel, onTurn: (PlayerState) -> Void) -> PlayerState {
+        session.update()
+        let state = session.snapshot
         channel.publish(state)
-        for playerEvent in player.takeEvents() { channel.emit(playerEvent) }
+        for event in session.takeEvents() { channel.emit(event) }
         onTurn(state)
-        if state.isQuitting { return (state, .quit(code: state.exitCode)) }
-        if let move = state.playlistMove { return (state, .move(move)) }
-        return (state, nil)
+        return state
     }
 }

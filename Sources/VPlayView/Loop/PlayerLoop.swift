@@ -1,11 +1,12 @@
 import CSDL2
 import VPlayCore
 
-/// The main loop: applies commands from every control surface to the player, shows
-/// pictures when they are due, draws the overlay, and otherwise sleeps until the next
-/// frame, overlay deadline or event. A paused, idle player sleeps without waking.
+/// The main loop while a file plays in the window: sends commands from every control surface
+/// to the session, shows pictures when they are due, draws the overlay, and otherwise sleeps
+/// until the next frame, overlay deadline or event. A paused, idle player sleeps without waking.
 public final class PlayerLoop {
-    private let session: SDLSession
+    private let sdl: SDLSession
+    private let session: Session
     private let window: PlayerWindow
     private let player: Player
     private let channel: PlayerChannel
@@ -25,15 +26,18 @@ public final class PlayerLoop {
     /// Ctrl+O: the desktop's file chooser.
     private let openDialog: () -> Void
 
-    /// - Parameter thumbnails: the seek-bar previews of this file (nil: none). Its `onReady` must
-    ///   call `session.wake()`: the loop then redraws with the new picture.
-    public init(session: SDLSession, window: PlayerWindow, player: Player, channel: PlayerChannel,
+    /// - Parameters:
+    ///   - player: the session's player; the loop runs while it plays.
+    ///   - thumbnails: the seek-bar previews of this file (nil: none). Its `onReady` must
+    ///     call `sdl.wake()`: the loop then redraws with the new picture.
+    public init(sdl: SDLSession, session: Session, window: PlayerWindow, player: Player, channel: PlayerChannel,
                 overlay: Overlay, thumbnails: (any ThumbnailSource)? = nil,
                 keyCommand: @escaping (KeyPress, Bool) -> PlayerCommand? = KeyBindings.command(for:isFullscreen:),
                 openDialog: @escaping () -> Void = {}, onTurn: @escaping (PlayerState) -> Void = { _ in }) {
         overlay.thumbnails = thumbnails
         self.keyCommand = keyCommand
         self.openDialog = openDialog
+        self.sdl = sdl
         self.session = session
         self.window = window
         self.player = player
@@ -45,19 +49,17 @@ public final class PlayerLoop {
         windowPixels = window.presentation == .scaledRGB ? WindowPixels(window: window.window, renderer: window.renderer) : nil
     }
 
-    /// Why `run()` returned.
-    public enum Exit: Equatable {
-        case quit(code: Int32)
-        case move(PlaylistMove)
-    }
-
-    /// Runs until a quit or a move to another file.
-    public func run() -> Exit {
+    /// Runs until the session lets this file go (its end, another file, a quit).
+    public func run() {
         // The thumbnail source is this file's: the next file brings its own.
         defer { overlay.thumbnails = nil }
         var event = SDL_Event()
         while true {
-            for command in channel.takeCommands() { player.apply(command) }
+            LoopTurn.takeCommands(from: channel, into: session)
+            guard session.player === player else {
+                LoopTurn.publish(session, to: channel, onTurn: onTurn)
+                return
+            }
             let decidedAt = Player.monotonicNow()
             let tick = player.tick()
             if tick.hasNewPicture || (!drawsIntoWindow && (texture.isEmpty || pictureSizeChanged())) {
@@ -67,8 +69,8 @@ public final class PlayerLoop {
             for layer in subtitleLayers where layer.update(from: player, canvas: canvas, intoWindow: drawsIntoWindow) {
                 needsPresent = true
             }
-            let (state, exit) = LoopTurn.publish(player, to: channel, onTurn: onTurn)
-            if let exit { return exit }
+            let state = LoopTurn.publish(session, to: channel, onTurn: onTurn)
+            guard session.player === player else { return }
             if state.isFullscreen != window.isFullscreen {
                 window.setFullscreen(state.isFullscreen)
                 needsPresent = true
@@ -86,9 +88,9 @@ public final class PlayerLoop {
             if let overlayDeadline = overlay.nextDeadline(state: state, now: now) {
                 deadline = min(deadline, overlayDeadline)
             }
-            if session.waitEvent(&event, until: deadline, now: now) {
+            if sdl.waitEvent(&event, until: deadline, now: now) {
                 handle(event, state: state)
-                while SDL_PollEvent(&event) != 0 { handle(event, state: player.state) }
+                while session.player === player, SDL_PollEvent(&event) != 0 { handle(event, state: player.state) }
             }
         }
     }
@@ -185,7 +187,7 @@ public final class PlayerLoop {
         }
         switch field.handle(press.key) {
         case .edited: overlay.searchField = field
-        case .search(let phrase): player.apply(SearchField.command(for: phrase))
+        case .search(let phrase): session.apply(SearchField.command(for: phrase))
         case .close:
             overlay.searchField = nil
             SDL_StopTextInput()
@@ -198,16 +200,16 @@ public final class PlayerLoop {
     private func handle(_ event: SDL_Event, state: PlayerState) {
         let now = Player.monotonicNow()
         switch event.type {
-        case session.wakeEventType:
+        case sdl.wakeEventType:
             // Also how a finished seek preview arrives: `needsRedraw` then sees the new picture.
-            session.wakeConsumed()
+            sdl.wakeConsumed()
         case SDL_QUIT.rawValue:
-            player.apply(.quit(code: 0))
+            session.apply(.quit(code: 0))
         case SDL_DROPFILE.rawValue:
             if let file = event.drop.file {
                 let path = String(cString: file)
                 // A subtitle file joins the video playing; anything else replaces it.
-                player.apply(SidecarFinder.isSubtitleFile(path) ? .addSubtitleFile(SubtitleFileRequest(path: path), .select) : .loadFile(path))
+                session.apply(SidecarFinder.isSubtitleFile(path) ? .addSubtitleFile(SubtitleFileRequest(path: path), .select) : .loadFile(path))
                 SDL_free(file)
             }
         case SDL_WINDOWEVENT.rawValue:
@@ -227,11 +229,11 @@ public final class PlayerLoop {
             if press.isOpenDialogKey {
                 openDialog()
             } else if let command = keyCommand(press, state.isFullscreen) {
-                player.apply(command)
+                session.apply(command)
             }
         case SDL_MOUSEMOTION.rawValue, SDL_MOUSEBUTTONDOWN.rawValue, SDL_MOUSEBUTTONUP.rawValue, SDL_MOUSEWHEEL.rawValue:
             let response = overlay.handle(event, state: state, now: now)
-            for command in response.commands { player.apply(command) }
+            for command in response.commands { session.apply(command) }
             needsPresent = needsPresent || response.consumed
         default:
             break

@@ -1,0 +1,392 @@
+import Foundation
+
+/// The run, from launch to quit: the playlist, the settings that outlive a file, and the one
+/// file playing. Every `PlayerCommand` from keys, mouse, IPC and MPRIS comes here and is
+/// carried out in `apply(_:)`: by the `Player` when there is one, by the settings store, or
+/// kept until the file being opened has loaded. Runs on the main loop's thread; opens happen
+/// on threads of their own, so commands are answered at once in every phase.
+public final class Session {
+    public enum Phase: Equatable, Sendable {
+        /// No file: the idle window waits for one.
+        case idle
+        /// The entry's source is being opened.
+        case opening(PlaylistItem)
+        /// The entry plays (its `Player` is `player`).
+        case playing(PlaylistItem)
+        /// The run is over, with this exit status.
+        case quitting(code: Int32)
+    }
+
+    /// What the run does beyond one file; from the options.
+    public struct Configuration: Sendable {
+        /// The options every file starts from; the settings store overrides what it holds.
+        public var options = PlayerOptions()
+        /// With no file left, wait in the idle window rather than quit (`--idle`, no file given).
+        public var idles = false
+        /// Quit at the end of the last file rather than rewind to wait there (`--autoexit`, no window).
+        public var quitsAtEnd = false
+        /// Start each file where it was left (`--resume`).
+        public var resumes = false
+        /// Remember the position of the file playing at quit (`--save-position-on-quit`).
+        public var savesPositionOnQuit = false
+
+        public init() {}
+    }
+
+    /// Opens a source: on a thread of its own, with the flag that gives the open up.
+    public typealias Opener = @Sendable (_ path: String, _ options: PlayerOptions, _ interrupt: InterruptFlag) throws(PlayerError) -> Player
+
+    public private(set) var phase: Phase = .idle
+    public private(set) var player: Player?
+    public private(set) var playlist: Playlist
+    public private(set) var settings: Settings
+    /// The status the run ends with, once it ends.
+    public var exitCode: Int32? {
+        if case .quitting(let code) = phase { return code }
+        return nil
+    }
+    /// The last file's figures, for `--bench` and `--dump-stats`.
+    public private(set) var lastStats = PlaybackStats()
+    /// Called with a file's player before it starts (the view sizes its window); false gives
+    /// up the run with status 1.
+    public var willStart: (Player) -> Bool = { _ in true }
+
+    private let configuration: Configuration
+    private let opener: Opener
+    private let wake: @Sendable () -> Void
+    private let warn: (String) -> Void
+    private let watchLater: WatchLaterStore?
+    private let monotonic: @Sendable () -> Double
+    /// The open of the entry in `.opening`.
+    private var opening: PlayerOpening?
+    /// A file asked for while another plays (`loadfile`, a drop), opened beside it: it
+    /// replaces the one playing once it opens, and is refused without stopping it if it fails.
+    private var replacement: PlayerOpening?
+    /// Commands that need a file, sent while it opens: carried out, in order, once it has loaded.
+    private var waiting: [PlayerCommand] = []
+    private var events: [PlayerEvent] = []
+    /// A message with no file to show it (`show-text` in the idle window), and when it goes.
+    private var message: (text: String, expiry: Double)?
+    private var hasPlayed = false
+    /// Where the file being opened resumes, for the message once it plays.
+    private var resumingAt: Double?
+    /// A failure since the last successful open: the status if the run ends now.
+    private var failed = false
+
+    public init(playlist: Playlist, settings: Settings, configuration: Configuration, opener: @escaping Opener,
+                wake: @escaping @Sendable () -> Void, warn: @escaping (String) -> Void = { _ in },
+                watchLater: WatchLaterStore? = nil,
+                monotonic: @escaping @Sendable () -> Double = Player.monotonicNow) {
+        self.playlist = playlist
+        self.settings = settings
+        self.configuration = configuration
+        self.opener = opener
+        self.wake = wake
+        self.warn = warn
+        self.watchLater = watchLater
+        self.monotonic = monotonic
+    }
+
+    deinit {
+        opening?.cancel()
+        replacement?.cancel()
+        player?.shutdown()
+    }
+
+    /// Opens the first entry, or waits idle (or quits) with none.
+    public func start() {
+        playCurrentEntry()
+    }
+
+    // MARK: commands
+
+    /// The one place where commands take effect.
+    public func apply(_ command: PlayerCommand) {
+        switch command {
+        case .quit(let code): quit(code: code, savingPosition: configuration.savesPositionOnQuit)
+        case .quitSavingPosition: quit(code: 0, savingPosition: true)
+        case .stop: stop()
+        case .playlistNext:
+            if playlist.hasNext { go(.next) } else if settings.loopsPlaylist { go(.first) }
+        case .playlistPrevious:
+            if playlist.index > 0 { go(.previous) } else if settings.loopsPlaylist { go(.last) }
+        case .playlistPlay(let position):
+            guard playlist.items.indices.contains(position) else { return }
+            leaveEntry(reason: .stop)
+            _ = playlist.select(position)
+            playCurrentEntry()
+        case .loadFile(let path): load(path)
+        case .openFiles(let paths):
+            guard !paths.isEmpty else { return }
+            leaveEntry(reason: .stop)
+            _ = playlist.apply(.replace(paths))
+            playCurrentEntry()
+        case let .appendFiles(paths, play):
+            playlist.append(paths)
+            if play && phase == .idle { playCurrentEntryAfterIdle(firstOf: paths.count) }
+        case let .playlistMove(from, to):
+            _ = playlist.move(from: from, to: to)
+        case .playlistRemove(let position):
+            guard playlist.remove(at: position ?? playlist.index) else { return }
+            // The entry playing went: the one that took its place plays.
+            leaveEntry(reason: .stop)
+            playCurrentEntry()
+        case .playlistClear: playlist.clearOthers()
+        case .playlistShuffle: playlist.shuffle()
+        case .playlistUnshuffle: playlist.unshuffle()
+        default: applyToFile(command)
+        }
+    }
+
+    /// Settings go to the store (and the file playing); the rest to the file, kept while one opens.
+    private func applyToFile(_ command: PlayerCommand) {
+        if let player {
+            guard let resolved = Settings.resolve(command, in: player.state) else { return }
+            settings.record(resolved)
+            player.apply(resolved)
+            return
+        }
+        var state = PlayerState()
+        settings.publish(into: &state)
+        if let resolved = Settings.resolve(command, in: state), settings.record(resolved) { return }
+        if case .opening = phase {
+            waiting.append(command)
+        } else if case let .showText(text, seconds) = command {
+            message = (text, monotonic() + seconds)
+        }
+    }
+
+    // MARK: the main loop's turn
+
+    /// Takes what happened since the last turn: an open that finished, a file that ended.
+    /// Called once per main-loop turn, after the player's tick.
+    public func update() {
+        if let opening, let result = opening.result {
+            self.opening = nil
+            switch result {
+            case .success(let opened): begin(opened)
+            case .failure(let error): openFailed(error)
+            }
+        }
+        if let replacement, let result = replacement.result {
+            self.replacement = nil
+            switch result {
+            case .success(let opened):
+                leaveEntry(reason: .stop)
+                _ = playlist.apply(.open(replacement.path))
+                begin(opened)
+            case .failure(let error):
+                // Refused with its reason while the current file plays on.
+                warn(error.description)
+                player?.apply(.showText(error.description, seconds: 3))
+                events.append(.endFile(reason: .error, error: error.reason))
+            }
+        }
+        if let player, let outcome = player.outcome {
+            entryEnded(outcome, of: player)
+        }
+        player?.movesOnAtEnd = playlist.hasNext || settings.loopsPlaylist || configuration.idles || configuration.quitsAtEnd
+    }
+
+    /// What control surfaces see: the file's state, or the settings with none, and the run's.
+    public var snapshot: PlayerState {
+        var state: PlayerState
+        if let player {
+            state = player.state
+        } else {
+            state = PlayerState()
+            settings.publish(into: &state)
+            if let message, message.expiry > monotonic() {
+                state.message = message.text
+                state.messageExpiry = message.expiry
+            }
+        }
+        state.isIdle = phase == .idle
+        state.playlist = playlist.items
+        state.playlistPosition = playlist.index
+        state.playlistCount = playlist.items.count
+        state.isShuffled = playlist.isShuffled
+        return state
+    }
+
+    /// The run's events and the file's, in order, since the last call.
+    public func takeEvents() -> [PlayerEvent] {
+        if let player { events += player.takeEvents() }
+        defer { events.removeAll(keepingCapacity: true) }
+        return events
+    }
+
+    /// Ends the run now (the window closed, a signal): as `quit`.
+    public func close() {
+        if exitCode == nil { quit(code: 0, savingPosition: configuration.savesPositionOnQuit) }
+    }
+
+    // MARK: phases
+
+    /// The one function that changes the phase.
+    private func enter(_ next: Phase) {
+        phase = next
+        wake()
+    }
+
+    private func playCurrentEntry() {
+        guard let item = playlist.currentItem else {
+            if configuration.idles {
+                playlist = Playlist([])
+                enter(.idle)
+            } else {
+                enter(.quitting(code: failed ? 1 : 0))
+            }
+            return
+        }
+        var options = settings.seeding(configuration.options)
+        resumingAt = nil
+        if configuration.resumes, options.start == nil, let saved = watchLater?.position(for: item.path) {
+            options.start = saved
+            resumingAt = saved
+        }
+        events.append(.startFile)
+        let opener = opener, path = item.path, fileOptions = options
+        opening = PlayerOpening(path: path, make: { interrupt throws(PlayerError) in
+            try opener(path, fileOptions, interrupt)
+        }, done: wake)
+        enter(.opening(item))
+    }
+
+    /// Files appended while idle: the first of them plays.
+    private func playCurrentEntryAfterIdle(firstOf count: Int) {
+        _ = playlist.select(playlist.items.count - count)
+        playCurrentEntry()
+    }
+
+    private func begin(_ opened: Player) {
+        guard let item = playlist.currentItem else { return }
+        player = opened
+        playlist.describe(id: item.id, title: opened.state.title, duration: opened.state.duration)
+        opened.movesOnAtEnd = playlist.hasNext || settings.loopsPlaylist || configuration.idles || configuration.quitsAtEnd
+        enter(.playing(item))
+        guard willStart(opened) else {
+            quit(code: 1, savingPosition: false)
+            return
+        }
+        opened.start()
+        // Settings changed while it opened (its options were taken before).
+        settings.differences(from: opened.state).forEach(opened.apply)
+        hasPlayed = true
+        failed = false
+        let kept = waiting
+        waiting.removeAll()
+        kept.forEach(apply)
+        if let resumingAt {
+            opened.apply(.showText("Resumed at \(TimeFormat.label(resumingAt, duration: opened.state.duration))", seconds: 2))
+        }
+    }
+
+    /// Like mpv: a file that cannot be played is skipped when others follow; one opened while
+    /// another had played goes back to that one; else the idle window says why, or the run ends.
+    private func openFailed(_ error: PlayerError) {
+        warn(error.description)
+        events.append(.endFile(reason: .error, error: error.reason))
+        failed = true
+        waiting.removeAll()
+        if playlist.apply(.next) || (hasPlayed && playlist.apply(.previous)) {
+            playCurrentEntry()
+            return
+        }
+        message = (error.description, monotonic() + 5)
+        playlist = Playlist([])
+        playCurrentEntry()
+    }
+
+    private func entryEnded(_ outcome: Player.Outcome, of ended: Player) {
+        finishEntry()
+        if case .failed(let error) = outcome {
+            warn(error.description)
+            failed = true
+        }
+        if playlist.apply(.next) || (settings.loopsPlaylist && playlist.apply(.first)) {
+            playCurrentEntry()
+        } else if configuration.idles {
+            playlist = Playlist([])
+            enter(.idle)
+        } else {
+            enter(.quitting(code: failed ? 1 : 0))
+        }
+    }
+
+    private func go(_ move: PlaylistMove) {
+        leaveEntry(reason: .stop)
+        _ = playlist.apply(move)
+        playCurrentEntry()
+    }
+
+    /// A file given while another plays is opened beside it; with none playing it plays now.
+    private func load(_ path: String) {
+        if player != nil {
+            replacement?.cancel()
+            events.append(.startFile)
+            let opener = opener, options = settings.seeding(configuration.options)
+            replacement = PlayerOpening(path: path, make: { interrupt throws(PlayerError) in
+                try opener(path, options, interrupt)
+            }, done: wake)
+            return
+        }
+        leaveEntry(reason: .stop)
+        if phase == .idle { playlist = Playlist([path]) } else { _ = playlist.apply(.open(path)) }
+        playCurrentEntry()
+    }
+
+    private func stop() {
+        leaveEntry(reason: .stop)
+        playlist = Playlist([])
+        failed = false
+        playCurrentEntry()
+    }
+
+    private func quit(code: Int32, savingPosition: Bool) {
+        if let player {
+            events.append(.endFile(reason: .quit))
+            if savingPosition { rememberPosition(of: player.state) }
+        }
+        leaveEntry(reason: nil)
+        replacement?.cancel()
+        replacement = nil
+        enter(.quitting(code: code))
+    }
+
+    /// Stops the file playing or being opened; `reason`: the `end-file` to announce.
+    private func leaveEntry(reason: EndFileReason?) {
+        if let opening {
+            opening.cancel()
+            self.opening = nil
+            waiting.removeAll()
+            if let reason { events.append(.endFile(reason: reason)) }
+        }
+        if player != nil {
+            if let reason { events.append(.endFile(reason: reason)) }
+            finishEntry()
+        }
+    }
+
+    /// Lets the file playing go, keeping its figures.
+    private func finishEntry() {
+        guard let player else { return }
+        player.shutdown()
+        events += player.takeEvents()
+        lastStats = player.stats
+        self.player = nil
+    }
+
+    /// Saves where a quit file was left, or forgets it when it was watched to the end
+    /// (or barely started): the next open then starts from the beginning.
+    private func rememberPosition(of state: PlayerState) {
+        guard let watchLater, !state.path.isEmpty else { return }
+        if WatchLaterStore.shouldSave(position: state.position, duration: state.duration) {
+            do { try watchLater.save(position: state.position, for: state.path) } catch {
+                warn("\(error)")
+            }
+        } else {
+            watchLater.remove(for: state.path)
+        }
+    }
+}

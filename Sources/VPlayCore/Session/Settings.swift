@@ -1,0 +1,119 @@
+/// The values that outlive a file (mpv's options that are also properties): set once, by an
+/// option, a key, IPC or MPRIS, they hold for every file after, as in mpv. Per-file state (the
+/// position, A-B points, the tracks chosen by id) is the `Player`'s and goes with its file.
+public struct Settings: Sendable, Equatable {
+    /// The user's pause: an intent, kept whatever the file is doing.
+    public var isPaused: Bool
+    public var volume: Double
+    public var volumeMax: Double
+    public var isMuted: Bool
+    public var speed: Double
+    public var subtitles: SubtitleSettings
+    /// Extra plays of each file: 0 none, nil forever (`loop-file`).
+    public var loopFile: Int?
+    public var loopsPlaylist: Bool
+    public var picture: PictureSettings
+    public var isFullscreen: Bool
+
+    /// The options' values: options only seed the store.
+    public init(options: PlayerOptions, fullscreen: Bool = false) {
+        isPaused = options.startPaused
+        volume = min(options.volumeMax, max(0, options.volume))
+        volumeMax = options.volumeMax
+        isMuted = options.muted
+        speed = options.speed
+        subtitles = options.subtitles
+        loopFile = options.loopCount
+        loopsPlaylist = options.loopsPlaylist
+        picture = options.picture
+        isFullscreen = fullscreen
+    }
+
+    /// `command` with what it is relative to resolved against `state` (the file's live state,
+    /// or these settings with no file): a toggle, a step, a property's `add` or `cycle` become
+    /// the value they lead to, so the file and the store are told the same value.
+    public static func resolve(_ command: PlayerCommand, in state: PlayerState) -> PlayerCommand? {
+        switch command {
+        case .togglePause: return .setPaused(!state.isPaused)
+        case .toggleMute: return .setMute(!state.isMuted)
+        case .toggleFullscreen: return .setFullscreen(!state.isFullscreen)
+        case .addVolume(let delta): return .setVolume(state.volume + delta)
+        case .multiplySpeed(let factor): return .setSpeed(state.speed * factor)
+        case let .adjust(name, adjustment):
+            guard let resolved = try? PropertyRegistry.property(named: name).command(adjusting: adjustment, in: state) else {
+                return nil
+            }
+            return resolve(resolved, in: state)
+        default: return command
+        }
+    }
+
+    /// Takes the value an absolute command sets; false when the command sets no setting.
+    @discardableResult
+    public mutating func record(_ command: PlayerCommand) -> Bool {
+        switch command {
+        case .setPaused(let paused): isPaused = paused
+        case .setVolume(let value): volume = min(volumeMax, max(0, value))
+        case .setMute(let muted): isMuted = muted
+        case .setSpeed(let value):
+            // Rate 0 is a pause, as in the seed players; the speed itself stays.
+            if value <= 0 { isPaused = true } else { speed = min(Speed.range.upperBound, max(Speed.range.lowerBound, value)) }
+        case .setSubtitle(let setting): subtitles = subtitles.with(setting)
+        case .setLoopFile(let count): loopFile = count
+        case .setLoopPlaylist(let loops): loopsPlaylist = loops
+        case .setPicture(let value): picture = value
+        case .setFullscreen(let on): isFullscreen = on
+        default: return false
+        }
+        return true
+    }
+
+    /// `options` for the next file: they start from the store's values.
+    public func seeding(_ options: PlayerOptions) -> PlayerOptions {
+        var seeded = options
+        seeded.startPaused = isPaused
+        seeded.volume = volume
+        seeded.muted = isMuted
+        seeded.speed = speed
+        seeded.subtitles = subtitles
+        seeded.loopCount = loopFile
+        seeded.loopsPlaylist = loopsPlaylist
+        seeded.picture = picture
+        return seeded
+    }
+
+    /// The commands that bring a file's `state` to these settings.
+    public func differences(from state: PlayerState) -> [PlayerCommand] {
+        var commands: [PlayerCommand] = []
+        if state.isPaused != isPaused { commands.append(.setPaused(isPaused)) }
+        if state.volume != volume { commands.append(.setVolume(volume)) }
+        if state.isMuted != isMuted { commands.append(.setMute(isMuted)) }
+        if state.speed != speed { commands.append(.setSpeed(speed)) }
+        if state.loopFile != loopFile { commands.append(.setLoopFile(loopFile)) }
+        if state.loopsPlaylist != loopsPlaylist { commands.append(.setLoopPlaylist(loopsPlaylist)) }
+        if state.picture != picture { commands.append(.setPicture(picture)) }
+        if state.isFullscreen != isFullscreen { commands.append(.setFullscreen(isFullscreen)) }
+        if state.subtitles != subtitles {
+            commands += [.visible(subtitles.isVisible), .secondaryVisible(subtitles.isSecondaryVisible), .delay(subtitles.delay),
+                         .scale(subtitles.scale), .position(subtitles.position), .font(subtitles.font),
+                         .fontSize(subtitles.fontSize), .color(subtitles.color), .borderSize(subtitles.borderSize)]
+                .filter { state.subtitles.with($0) != state.subtitles }
+                .map(PlayerCommand.setSubtitle)
+        }
+        return commands
+    }
+
+    /// The snapshot's settings with no file playing.
+    public func publish(into state: inout PlayerState) {
+        state.isPaused = isPaused
+        state.volume = volume
+        state.volumeMax = volumeMax
+        state.isMuted = isMuted
+        state.speed = speed
+        state.subtitles = subtitles
+        state.loopFile = loopFile
+        state.loopsPlaylist = loopsPlaylist
+        state.picture = picture
+        state.isFullscreen = isFullscreen
+    }
+}

@@ -1,0 +1,126 @@
+import VPlayControl
+import VPlayCore
+import VPlayView
+
+/// What the user sees of the session: the idle window, the window while a file opens, the
+/// file playing; or, with `--no-video`, no window at all. The session decides; this only shows.
+final class Viewing {
+    /// The parts that live for the whole run.
+    struct Services {
+        let sdl: SDLSession
+        let channel: PlayerChannel
+        let ipc: IPCServer?
+        let mpris: MPRISServer?
+        let screensaver: Screensaver
+        let statusLine: StatusLineWriter
+        let keys: (KeyPress, Bool) -> PlayerCommand?
+        let openDialog: OpenDialog
+    }
+
+    private let options: LaunchOptions
+    private let services: Services
+    private let session: Session
+    private var screen: Screen?
+    private var idleScreen: IdleScreen?
+
+    init(options: LaunchOptions, services: Services, session: Session) {
+        self.options = options
+        self.services = services
+        self.session = session
+        session.willStart = { [unowned self] player in showWindow(for: player) }
+    }
+
+    /// Runs the session until it quits; its exit status.
+    func run() -> Int32 {
+        session.start()
+        if !options.player.videoEnabled {
+            HeadlessLoop(sdl: services.sdl, session: session, channel: services.channel, onTurn: onTurn(window: nil)).run()
+            return session.exitCode ?? 0
+        }
+        while true {
+            switch session.phase {
+            case .quitting(let code):
+                return code
+            case .idle:
+                waitInIdleWindow()
+            case .opening:
+                OpeningLoop(sdl: services.sdl, session: session, channel: services.channel, keyCommand: services.keys,
+                            onTurn: onTurn(window: screen?.window)).run()
+            case .playing:
+                guard let player = session.player, let screen else {
+                    session.apply(.quit(code: 1))
+                    continue
+                }
+                play(player, in: screen)
+            }
+        }
+    }
+
+    /// Closes the window; before the SDL session shuts down.
+    func closeWindow() {
+        screen = nil
+        idleScreen = nil
+    }
+
+    private func onTurn(window: PlayerWindow?) -> (PlayerState) -> Void {
+        let services = services
+        return { state in
+            services.ipc?.stateDidChange(state)
+            services.mpris?.stateDidChange(state)
+            services.screensaver.update(state, window: window)
+            services.statusLine.update(state)
+        }
+    }
+
+    private func waitInIdleWindow() {
+        if screen == nil { screen = Screen.make(for: nil, options: options) }
+        if idleScreen == nil, screen != nil {
+            do throws(OverlayError) { idleScreen = try IdleScreen() } catch { report(error.description) }
+        }
+        guard let screen, let idleScreen else {
+            session.apply(.quit(code: 1))
+            return
+        }
+        screen.window.setTitle(options.title ?? "vplay")
+        let services = services
+        IdleLoop(sdl: services.sdl, session: session, window: screen.window, screen: idleScreen, channel: services.channel,
+                 keyCommand: services.keys, openDialog: services.openDialog.show, onTurn: { state in
+                     services.ipc?.stateDidChange(state)
+                     services.mpris?.stateDidChange(state)
+                     services.screensaver.update(state, window: screen.window)
+                 }).run()
+    }
+
+    /// The window for `player`'s picture: made for the first, retitled and resized after.
+    private func showWindow(for player: Player) -> Bool {
+        if !options.player.videoEnabled { return true }
+        if let screen {
+            screen.window.setTitle(options.title ?? player.state.title)
+            if options.windowWidth == nil, let size = player.geometry?.displaySize {
+                screen.window.resize(width: size.width, height: size.height)
+            }
+        } else {
+            screen = Screen.make(for: player, options: options)
+            guard screen != nil else { return false }
+        }
+        return true
+    }
+
+    private func play(_ player: Player, in screen: Screen) {
+        let path = player.state.path
+        let sdl = services.sdl
+        // Seek-bar previews: a second, low-priority open of the file (opened off this thread),
+        // read only where playback's cache does not hold the keyframe; none for a live stream,
+        // which has no moments to show and would cost its server a second connection.
+        let fileOptions = session.settings.seeding(options.player)
+        let thumbnails = options.thumbnails && player.geometry != nil && !options.bench && player.state.isSeekable
+            ? BackgroundThumbnails { [cached = player.cachedKeyframes] in
+                ThumbnailService(path: path, options: fileOptions, interrupt: $0, cached: cached, onReady: { sdl.wake() })
+            }
+            : nil
+        defer { thumbnails?.stop() }
+        PlayerLoop(sdl: sdl, session: session, window: screen.window, player: player, channel: services.channel,
+                   overlay: screen.overlay, thumbnails: thumbnails, keyCommand: services.keys,
+                   openDialog: services.openDialog.show, onTurn: onTurn(window: screen.window)).run()
+    }
+}

@@ -1,0 +1,235 @@
+import Foundation
+import TestSupport
+import XCTest
+@testable import VPlayCore
+
+/// Drives a real `Session` over real files the way the main loop does: each turn the player
+/// ticks, the session takes what happened, the events go out. Opens run on their own threads
+/// in real time; playback runs on a clock the test moves.
+private final class SessionHarness {
+    let clock = FakeClock()
+    let session: Session
+    private(set) var events: [PlayerEvent] = []
+    let warnings = Locked([String]())
+
+    init(_ files: [String], options: PlayerOptions = PlayerOptions(),
+         configure: (inout Session.Configuration) -> Void = { _ in }) {
+        var configuration = Session.Configuration()
+        configuration.options = options
+        configure(&configuration)
+        let clock = clock, warnings = warnings
+        session = Session(playlist: Playlist(files), settings: Settings(options: options), configuration: configuration,
+                          opener: { path, options, interrupt throws(PlayerError) in
+                              try Player(path: path, options: options, audioDevice: nil, wake: {},
+                                         monotonic: { clock.time }, interrupt: interrupt)
+                          },
+                          wake: {}, warn: { line in warnings.withLock { $0.append(line) } }, monotonic: { clock.time })
+    }
+
+    /// Main-loop turns until `condition` holds; false after 20 s of real time.
+    @discardableResult
+    func run(until condition: (Session) -> Bool) -> Bool {
+        let deadline = ContinuousClock.now + .seconds(20)
+        while ContinuousClock.now < deadline {
+            _ = session.player?.tick()
+            session.update()
+            events += session.takeEvents()
+            if condition(session) { return true }
+            if session.player != nil {
+                clock.advance(to: clock.time + 0.01)
+            } else {
+                // An open runs in real time on its own thread.
+                Thread.sleep(forTimeInterval: 0.002)
+            }
+        }
+        return false
+    }
+
+    func apply(_ command: PlayerCommand) {
+        session.apply(command)
+        events += session.takeEvents()
+    }
+
+    func isPlaying(_ path: String) -> Bool {
+        if case .playing(let item) = session.phase { return item.path == path }
+        return false
+    }
+
+    var isOpening: Bool {
+        if case .opening = session.phase { return true }
+        return false
+    }
+
+    func count(_ event: PlayerEvent) -> Int { events.filter { $0 == event }.count }
+}
+
+final class SessionTests: XCTestCase {
+    private func clip(_ seconds: Double = 1) throws -> String {
+        try MediaFactory.clip(.av(seconds: seconds)).path
+    }
+
+    func testSettingsStayForTheNextFileAndPerFileStateDoesNot() throws {
+        let first = try clip(4), second = try MediaFactory.clip(.videoOnly).path
+        let harness = SessionHarness([first, second])
+        harness.session.start()
+        XCTAssertTrue(harness.run { _ in harness.isPlaying(first) })
+        for command: PlayerCommand in [.setVolume(40), .toggleMute, .multiplySpeed(1.5), .setSubtitle(.delay(0.3)),
+                                       .setABLoop(a: 0.5, b: 1.5), .adjust(property: "loop-playlist", .cycle(up: true))] {
+            harness.apply(command)
+        }
+        XCTAssertEqual(harness.session.player?.state.abLoopA, 0.5)
+        harness.apply(.playlistNext)
+        XCTAssertTrue(harness.run { _ in harness.isPlaying(second) })
+        let state = try XCTUnwrap(harness.session.player?.state)
+        XCTAssertEqual(state.volume, 40)
+        XCTAssertTrue(state.isMuted)
+        XCTAssertEqual(state.speed, 1.5)
+        XCTAssertEqual(state.subtitles.delay, 0.3)
+        XCTAssertTrue(state.loopsPlaylist)
+        XCTAssertNil(state.abLoopA, "A-B points belong to the file they were set in")
+        XCTAssertEqual(harness.session.snapshot.volume, 40)
+        XCTAssertEqual(harness.session.snapshot.playlistPosition, 1)
+    }
+
+    func testCommandsSentWhileAFileOpensAreAnsweredAtOnceAndAppliedWhenItLoads() throws {
+        let file = try clip(4)
+        let harness = SessionHarness([file])
+        harness.session.start()
+        // The open's outcome is taken only by `update`: until then the session is opening.
+        XCTAssertTrue(harness.isOpening)
+        harness.apply(.setVolume(30))
+        harness.apply(.setPaused(true))
+        harness.apply(.seek(.absolute(2), .exact))
+        harness.apply(.adjust(property: "volume", .add(5)))
+        // The settings are the store's at once: a client reading them back sees its change.
+        XCTAssertEqual(harness.session.snapshot.volume, 35)
+        XCTAssertTrue(harness.session.snapshot.isPaused)
+        XCTAssertEqual(harness.session.snapshot.path, "", "nothing is loaded yet")
+        XCTAssertTrue(harness.run { $0.player?.state.isSeeking == false && $0.player?.state.position ?? 0 >= 1.9 })
+        let state = try XCTUnwrap(harness.session.player?.state)
+        XCTAssertEqual(state.volume, 35)
+        XCTAssertTrue(state.isPaused)
+        XCTAssertEqual(state.position, 2, accuracy: 0.05, "the seek sent while opening was carried out")
+    }
+
+    func testARunPlaysEachEntryThenEnds() throws {
+        let first = try clip(), second = try clip(1.5)
+        let harness = SessionHarness([first, second]) { $0.quitsAtEnd = true }
+        harness.session.start()
+        XCTAssertTrue(harness.run { _ in harness.isPlaying(first) })
+        XCTAssertTrue(harness.run { _ in harness.isPlaying(second) })
+        XCTAssertTrue(harness.run { $0.exitCode != nil })
+        XCTAssertEqual(harness.session.phase, .quitting(code: 0))
+        XCTAssertEqual(harness.count(.startFile), 2)
+        XCTAssertEqual(harness.count(.fileLoaded), 2)
+        XCTAssertEqual(harness.count(.endFile(reason: .eof)), 2)
+    }
+
+    func testTheLastFileRewindsToWaitWhenNothingFollows() throws {
+        let file = try clip()
+        let harness = SessionHarness([file])
+        harness.session.start()
+        XCTAssertTrue(harness.run { $0.player?.state.eofReached == true })
+        XCTAssertTrue(harness.isPlaying(file), "it waits at the start, paused, as the seed players do")
+        XCTAssertEqual(harness.count(.endFile(reason: .eof)), 0)
+    }
+
+    func testWithIdleTheEndOfTheLastFileGoesToTheIdleWindow() throws {
+        let harness = SessionHarness([try clip()]) { $0.idles = true }
+        harness.session.start()
+        XCTAssertTrue(harness.run { $0.phase == .idle })
+        XCTAssertTrue(harness.session.snapshot.isIdle)
+        XCTAssertEqual(harness.count(.endFile(reason: .eof)), 1)
+    }
+
+    func testAFileThatCannotOpenIsSkippedAndAloneEndsTheRunWithFailure() throws {
+        let bad = try MediaFactory.badInput(.textFile).path, good = try clip()
+        let skipping = SessionHarness([bad, good]) { $0.quitsAtEnd = true }
+        skipping.session.start()
+        XCTAssertTrue(skipping.run { _ in skipping.isPlaying(good) })
+        XCTAssertEqual(skipping.warnings.withLock { $0 }, ["cannot open '\(bad)': Invalid data found when processing input"])
+        XCTAssertTrue(skipping.run { $0.exitCode != nil })
+        XCTAssertEqual(skipping.session.exitCode, 0, "the run played what it could")
+
+        let alone = SessionHarness([bad])
+        alone.session.start()
+        XCTAssertTrue(alone.run { $0.exitCode != nil })
+        XCTAssertEqual(alone.session.exitCode, 1)
+
+        let idle = SessionHarness([bad]) { $0.idles = true }
+        idle.session.start()
+        XCTAssertTrue(idle.run { $0.phase == .idle })
+        XCTAssertEqual(idle.session.snapshot.message, "cannot open '\(bad)': Invalid data found when processing input")
+    }
+
+    func testLoadingAFileWhileAnotherOpensGivesThatOpenUp() throws {
+        let first = try clip(), second = try clip(1.5)
+        let harness = SessionHarness([first])
+        harness.session.start()
+        XCTAssertTrue(harness.isOpening)
+        harness.apply(.loadFile(second))
+        XCTAssertTrue(harness.run { _ in harness.isPlaying(second) })
+        XCTAssertEqual(harness.count(.fileLoaded), 1, "the first file never loaded")
+        XCTAssertEqual(harness.count(.endFile(reason: .stop)), 1)
+        XCTAssertEqual(harness.session.playlist.entries, [first, second])
+    }
+
+    func testAFileLoadedWhilePlayingIsOpenedBesideIt() throws {
+        let playing = try clip(4), bad = try MediaFactory.badInput(.textFile).path, good = try clip(1.5)
+        let harness = SessionHarness([playing])
+        harness.session.start()
+        XCTAssertTrue(harness.run { _ in harness.isPlaying(playing) })
+        let player = harness.session.player
+        harness.apply(.loadFile(bad))
+        XCTAssertTrue(harness.run { _ in harness.events.contains { if case .endFile(.error, _) = $0 { true } else { false } } })
+        XCTAssertTrue(harness.session.player === player, "a file that cannot play does not stop the one playing")
+        harness.apply(.loadFile(good))
+        XCTAssertTrue(harness.run { _ in harness.isPlaying(good) })
+        XCTAssertEqual(harness.session.playlist.entries, [playing, good])
+        XCTAssertEqual(harness.count(.startFile), 3)
+    }
+
+    func testStopEmptiesThePlaylist() throws {
+        let idle = SessionHarness([try clip(4)]) { $0.idles = true }
+        idle.session.start()
+        XCTAssertTrue(idle.run { $0.player != nil })
+        idle.apply(.stop)
+        XCTAssertEqual(idle.session.phase, .idle)
+        XCTAssertTrue(idle.session.playlist.entries.isEmpty)
+        XCTAssertEqual(idle.count(.endFile(reason: .stop)), 1)
+
+        let quitting = SessionHarness([try clip(4)])
+        quitting.session.start()
+        XCTAssertTrue(quitting.run { $0.player != nil })
+        quitting.apply(.stop)
+        XCTAssertEqual(quitting.session.phase, .quitting(code: 0))
+    }
+
+    func testRemovingTheEntryPlayingPlaysTheOneAfterIt() throws {
+        let first = try clip(4), second = try clip(1.5)
+        let harness = SessionHarness([first, second])
+        harness.session.start()
+        XCTAssertTrue(harness.run { _ in harness.isPlaying(first) })
+        harness.apply(.playlistRemove(nil))
+        XCTAssertTrue(harness.run { _ in harness.isPlaying(second) })
+        XCTAssertEqual(harness.session.playlist.entries, [second])
+        harness.apply(.appendFiles([first], play: false))
+        harness.apply(.playlistPlay(1))
+        XCTAssertTrue(harness.run { _ in harness.isPlaying(first) })
+    }
+
+    func testIdleCommandsChangeTheStoreAndWaitForNoFile() throws {
+        let harness = SessionHarness([]) { $0.idles = true }
+        harness.session.start()
+        XCTAssertEqual(harness.session.phase, .idle)
+        harness.apply(.addVolume(-20))
+        harness.apply(.seek(.absolute(3), .exact))
+        harness.apply(.showText("hello", seconds: 2))
+        XCTAssertEqual(harness.session.snapshot.volume, 80)
+        XCTAssertEqual(harness.session.snapshot.message, "hello")
+        harness.apply(.appendFiles([try clip()], play: true))
+        XCTAssertTrue(harness.run { $0.player != nil })
+        XCTAssertEqual(harness.session.player?.state.volume, 80)
+        XCTAssertEqual(harness.session.player?.state.position ?? -1, 0, accuracy: 0.05, "a seek with no file is not kept")
+    }
+}
