@@ -67,6 +67,7 @@ public final class PlayerLoop {
             for layer in subtitleLayers where layer.update(from: player, canvas: canvas, intoWindow: drawsIntoWindow) {
                 needsPresent = true
             }
+            player.updateWindow(window.state)
             let (state, exit) = LoopTurn.publish(player, to: channel, onTurn: onTurn)
             if let exit { return exit }
             if state.isFullscreen != window.isFullscreen {
