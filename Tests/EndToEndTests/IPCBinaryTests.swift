@@ -274,11 +274,17 @@ final class IPCTestPlayer {
 
     /// Starts the player and returns once its socket answers with the file open (`duration`
     /// known): the socket is up before the file is, and until then the state is a blank one.
-    static func launch(clip: URL, paused: Bool, timeout: Duration = .seconds(15)) throws -> IPCTestPlayer {
+    /// - Parameters:
+    ///   - arguments: more options, before the clip.
+    ///   - currentDirectory: where the player runs; nil for this process's directory.
+    static func launch(clip: URL, paused: Bool, arguments: [String] = [], currentDirectory: URL? = nil,
+                       timeout: Duration = .seconds(15)) throws -> IPCTestPlayer {
         let path = FileManager.default.temporaryDirectory
             .appendingPathComponent("vplay-ipc-\(UUID().uuidString.prefix(8)).sock").path
-        let process = try BinaryRunner.launch(["--input-ipc-server=\(path)", "--really-quiet"]
-                                              + (paused ? ["--pause"] : []) + [clip.path])
+        let process = try ChildProcess.launch(BinaryRunner.executableURL().path,
+                                              ["--input-ipc-server=\(path)", "--really-quiet"]
+                                                  + (paused ? ["--pause"] : []) + arguments + [clip.path],
+                                              currentDirectory: currentDirectory)
         let player = IPCTestPlayer(process: process, socketPath: path, clipName: clip.lastPathComponent)
         let deadline = ContinuousClock.now + timeout
         var probe: IPCTestClient?

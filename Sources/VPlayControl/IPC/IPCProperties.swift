@@ -2,10 +2,60 @@ import VPlayCore
 
 /// The property registry as IPC sees it: JSON values and mpv's error strings.
 enum IPCProperties {
-    static func value(of name: String, in state: PlayerState) throws(IPCError) -> JSONValue {
-        let value = try property(named: name).value(in: state)
+    /// The value at `path`: a property's name, then perhaps a way into its value
+    /// (`metadata/by-key/title`, `track-list/0/lang`, `current-tracks/video/id`).
+    static func value(of path: String, in state: PlayerState) throws(IPCError) -> JSONValue {
+        let (property, rest) = try resolve(path)
+        let value = try walk(property.value(in: state), rest)
         guard let json = JSONValue(value) else { throw .propertyUnavailable }
         return json
+    }
+
+    /// The property `path` names and the rest of the path: the longest registered name made
+    /// of its first parts, so a name with a slash (`filename/no-ext`) stays whole.
+    static func resolve(_ path: String) throws(IPCError) -> (Property, ArraySlice<Substring>) {
+        let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+        for count in stride(from: parts.count, to: 0, by: -1) {
+            if let property = try? PropertyRegistry.property(named: parts.prefix(count).joined(separator: "/")) {
+                return (property, parts[count...])
+            }
+        }
+        throw .propertyNotFound
+    }
+
+    /// The part of `value` that `path` leads to, as mpv reads sub-properties: a map's key,
+    /// `by-key/KEY` (any case; the rest of the path is the key) and `list` (its entries as
+    /// key and value, by key); a list's index and `count`. A way that leads nowhere is not
+    /// found; one that meets a value that is not there is unavailable.
+    static func walk(_ value: PropertyValue, _ path: ArraySlice<Substring>) throws(IPCError) -> PropertyValue {
+        guard let step = path.first else { return value }
+        let rest = path.dropFirst()
+        switch value {
+        case .unavailable:
+            throw .propertyUnavailable
+        case .map(let fields):
+            if step == "list" {
+                let entries = fields.sorted { $0.key < $1.key }
+                return try walk(.list(entries.map { .map(["key": .text($0.key), "value": $0.value]) }), rest)
+            }
+            if step == "by-key", !rest.isEmpty {
+                let key = rest.joined(separator: "/")
+                guard let field = fields[key] ?? fields.first(where: { $0.key.lowercased() == key.lowercased() })?.value else {
+                    throw .propertyNotFound
+                }
+                return field
+            }
+            guard let field = fields[String(step)] else { throw .propertyNotFound }
+            return try walk(field, rest)
+        case .list(let items):
+            if step == "count", rest.isEmpty { return .integer(items.count) }
+            guard step.allSatisfy({ ("0"..."9").contains($0) }), let index = Int(step), items.indices.contains(index) else {
+                throw .propertyNotFound
+            }
+            return try walk(items[index], rest)
+        case .flag, .integer, .number, .text:
+            throw .propertyNotFound
+        }
     }
 
     /// The command that sets `name` to `value`, checked against the current state.
@@ -21,10 +71,10 @@ enum IPCProperties {
         return .adjust(property: name, adjustment)
     }
 
-    /// Whether observers of `name` need telling about changes; unknown names are watched,
+    /// Whether observers of `path` need telling about changes; unknown names are watched,
     /// as mpv lets clients observe them (their value is simply never there).
-    static func isObservable(_ name: String) -> Bool {
-        (try? PropertyRegistry.property(named: name))?.isObservable ?? true
+    static func isObservable(_ path: String) -> Bool {
+        (try? resolve(path))?.0.isObservable ?? true
     }
 
     private static func property(named name: String) throws(IPCError) -> Property {

@@ -187,6 +187,8 @@ public final class Player {
 
         state.path = path
         state.title = file.title ?? file.streamTitle ?? file.location.displayName
+        state.media = file.details
+        state.screenshotDirectory = options.screenshotDirectory
         state.isSeekable = file.isSeekable
         state.artist = file.tag("artist")
         state.album = file.tag("album")
@@ -345,6 +347,7 @@ public final class Player {
     /// The derived states the snapshot shows, from the lifecycle.
     func publishPhase() {
         state.isSeeking = lifecycle.isSeeking
+        state.isRestarting = lifecycle.isRestarting
         state.eofReached = lifecycle.hasEnded
         state.isPausedForCache = lifecycle.isBuffering
     }

@@ -4,6 +4,8 @@
 public struct PlayerState: Sendable, Equatable {
     public var path: String = ""
     public var title: String = ""
+    /// What the file says about itself (container, size, tags, stream parameters); nil without a file.
+    public var media: MediaDetails?
     /// The file's `artist` and `album` tags.
     public var artist: String?
     public var album: String?
@@ -19,6 +21,8 @@ public struct PlayerState: Sendable, Equatable {
     public var volumeMax: Double = 100
     public var isMuted: Bool = false
     public var isSeeking: Bool = false
+    /// Going to a position, the file's start included: playback waits for the first picture and sound.
+    public var isRestarting: Bool = false
     /// Playing waits for the cache (derived from the lifecycle, apart from `isPaused`).
     public var isPausedForCache: Bool = false
     /// The demuxer cache; nil when there is none (a local file without `--cache=yes`).
@@ -36,6 +40,10 @@ public struct PlayerState: Sendable, Equatable {
     /// Audio minus video clock at the last shown frame, seconds.
     public var avOffset: Double?
     public var isFullscreen: Bool = false
+    /// The window as the view last saw it; nil without one.
+    public var window: WindowState?
+    /// Where screenshots go (`--screenshot-directory`); nil for the current directory.
+    public var screenshotDirectory: String?
     /// Deinterlacing, tone mapping and hardware decoding as set now.
     public var picture = PictureSettings()
     /// The hardware API decoding the video now, or `no` (`hwdec-current`).

@@ -60,7 +60,7 @@ final class VideoPath {
         scheduler = VideoScheduler(frames: frames, packets: packets,
                                    maxFrameDuration: discontinuous ? 10 : 3600,
                                    nominalDuration: frameRate.map { 1 / $0 } ?? 0.04)
-        geometry = Self.geometry(of: stream, file: file)
+        geometry = file.geometry(of: stream)
         hasReorderedFrames = stream.pointee.codecpar.pointee.video_delay > 0
     }
 
@@ -74,14 +74,5 @@ final class VideoPath {
 
     var isDrained: Bool {
         decoder.isFinished(atSerial: packets.serial) && frames.remaining == 0
-    }
-
-    private static func geometry(of stream: UnsafeMutablePointer<AVStream>, file: MediaFile) -> VideoGeometry {
-        let parameters = stream.pointee.codecpar.pointee
-        let sar = av_guess_sample_aspect_ratio(file.context, stream, nil)
-        let aspect = sar.num > 0 && sar.den > 0 ? av_q2d(sar) : 1
-        let rotation = StreamRotation.clockwiseDegrees(of: stream)
-        return VideoGeometry(width: Int(parameters.width), height: Int(parameters.height),
-                             sampleAspect: aspect, rotation: rotation)
     }
 }

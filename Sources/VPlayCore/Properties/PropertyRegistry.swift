@@ -2,11 +2,7 @@
 public enum PropertyRegistry {
     public static let all: [Property] = [
         .flag("pause", "playback paused", get: { $0.isPaused }, set: PlayerCommand.setPaused),
-        .number("time-pos", "position in seconds; setting it seeks exactly",
-                get: { .available($0.path.isEmpty ? nil : $0.position) }, bounds: { _ in anyTime },
-                set: { seconds, _ in .seek(.absolute(seconds), .exact) },
-                // Relative, so a seek forward past the end ends the file as the seek keys do.
-                add: { _, seconds in .seek(.relative(seconds), .exact) }),
+        position("time-pos", "position in seconds; setting it seeks exactly"),
         .number("percent-pos", "position in percent of the duration",
                 get: { .available($0.percentPosition) }, bounds: { _ in 0...100 },
                 set: { percent, _ in .seek(.absolutePercent(percent), .exact) }),
@@ -107,7 +103,7 @@ public enum PropertyRegistry {
                      return .setPicture(picture)
                  }),
         .readOnly("hwdec-current", .text, "the hardware API decoding the video now, or no") { .text($0.hwdecCurrent) },
-    ] + subtitleProperties + [
+    ] + subtitleProperties + clientProperties + [
         .readOnly("playlist-pos", .integer, "index of the file playing, from 0") { .integer($0.playlistPosition) },
         .readOnly("playlist-count", .integer, "number of files in the playlist") { .integer($0.playlistCount) },
         // Clients (python-mpv-jsonipc among them) ask for this list on connecting.
@@ -134,6 +130,14 @@ public enum PropertyRegistry {
     private static func loopCount(_ value: PropertyValue) -> Int? {
         if case .integer(let count) = value { return count }
         return nil
+    }
+
+    /// The position in seconds; setting it seeks there exactly (`time-pos`, `playback-time`).
+    static func position(_ name: String, _ help: String) -> Property {
+        .number(name, help, get: { .available($0.path.isEmpty ? nil : $0.position) }, bounds: { _ in anyTime },
+                set: { seconds, _ in .seek(.absolute(seconds), .exact) },
+                // Relative, so a seek forward past the end ends the file as the seek keys do.
+                add: { _, seconds in .seek(.relative(seconds), .exact) })
     }
 
     /// Seconds from the start, any amount.

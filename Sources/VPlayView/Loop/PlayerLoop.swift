@@ -69,6 +69,7 @@ public final class PlayerLoop {
             for layer in subtitleLayers where layer.update(from: player, canvas: canvas, intoWindow: drawsIntoWindow) {
                 needsPresent = true
             }
+            player.updateWindow(window.state)
             let state = LoopTurn.publish(session, to: channel, onTurn: onTurn)
             guard session.player === player else { return }
             if state.isFullscreen != window.isFullscreen {
