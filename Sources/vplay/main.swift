@@ -77,14 +77,14 @@ func run() -> Int32 {
     let audioDevice = options.player.audioEnabled ? AudioDevice(sink: AutomaticAudioOutput()) : nil
     let quiet = options.reallyQuiet
     let session = Session(
-        playlist: Playlist(PlaylistFile.expand(options.files)),
+        files: PlaylistFile.expand(options.files),
         settings: Settings(options: options.player, fullscreen: options.fullscreen),
         configuration: options.sessionConfiguration,
         opener: { path, fileOptions, interrupt throws(PlayerError) in
             try Player(path: path, options: fileOptions, audioDevice: audioDevice, wake: { sdl.wake() },
                        warn: { if !quiet { report($0) } }, interrupt: interrupt)
         },
-        wake: { sdl.wake() }, warn: report,
+        wake: { sdl.wake() }, warn: { report($0) },
         watchLater: WatchLaterStore(directory: WatchLaterStore.defaultDirectory(), warn: { report($0) }))
     let services = Viewing.Services(
         sdl: sdl, channel: channel, ipc: ipc,
@@ -95,6 +95,7 @@ func run() -> Int32 {
         openDialog: OpenDialog(chooser: FileChooserChain([PortalFileChooser(), ZenityFileChooser()]), channel: channel))
     let viewing = Viewing(options: options, services: services, session: session)
     let status = viewing.run()
+    session.flushHistory()
     // Clients hear `shutdown` before the socket closes.
     channel.emit(.shutdown)
     ipc?.stop()

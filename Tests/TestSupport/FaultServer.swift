@@ -6,7 +6,9 @@ import Foundation
 ///   connection after `bytes`, then stops listening, as a server gone for good;
 /// - `.stallAfter(bytes, file)`: the same, but the connection stays open and silent;
 /// - `.radio(file, title)`: serves `file` as an Icecast station named "Test Radio" whose
-///   metadata (every 4 KiB, when asked for) says `title` is playing.
+///   metadata (every 4 KiB, when asked for) says `title` is playing;
+/// - `.slowStart(seconds, file)`: serves `file` (ranges too), the first answer only after
+///   `seconds`: a source that takes long to open. It prints `answered` when that answer goes.
 /// Stopped when released.
 public final class FaultServer: @unchecked Sendable {
     public enum Behaviour: Sendable {
@@ -14,6 +16,7 @@ public final class FaultServer: @unchecked Sendable {
         case cutAfter(Int, file: URL)
         case stallAfter(Int, file: URL)
         case radio(URL, title: String)
+        case slowStart(Double, file: URL)
     }
 
     public let port: Int
@@ -28,6 +31,7 @@ public final class FaultServer: @unchecked Sendable {
         case let .cutAfter(bytes, file): ["cut", String(bytes), file.path]
         case let .stallAfter(bytes, file): ["stall", String(bytes), file.path]
         case let .radio(file, title): ["radio", file.path, title]
+        case let .slowStart(seconds, file): ["slow", String(seconds), file.path]
         }
         process = try ChildProcess.launch("python3", ["-u", script.path] + arguments)
         guard process.waitForOutput(containing: "\n", timeout: .seconds(10)),
@@ -47,6 +51,11 @@ public final class FaultServer: @unchecked Sendable {
     }
 
     public func url(_ name: String) -> String { "http://127.0.0.1:\(port)/\(name)" }
+
+    /// The slow first answer has been sent (`.slowStart`).
+    public var hasAnswered: Bool {
+        String(decoding: process.outputSoFar(), as: UTF8.self).split(separator: "\n").contains("answered")
+    }
 
     /// How many connections the server has accepted so far (it prints one line for each).
     public var connections: Int {
@@ -122,10 +131,48 @@ public final class FaultServer: @unchecked Sendable {
         except OSError:
             pass
 
+    def slow(delay, path):
+        data = open(path, "rb").read()
+        first = [True]
+        lock = threading.Lock()
+        while True:
+            connection, _ = listener.accept()
+            print("accepted", flush=True)
+            with lock:
+                wait, first[0] = first[0], False
+            threading.Thread(target=serve_range, args=(connection, data, delay if wait else 0), daemon=True).start()
+
+    def serve_range(connection, data, delay):
+        try:
+            request = b""
+            while b"\r\n\r\n" not in request:
+                chunk = connection.recv(4096)
+                if not chunk:
+                    return
+                request += chunk
+            time.sleep(delay)
+            start = 0
+            for line in request.decode("latin-1").split("\r\n"):
+                if line.lower().startswith("range: bytes="):
+                    start = int(line.split("=", 1)[1].split("-", 1)[0] or 0)
+            start = min(start, len(data))
+            status = "206 Partial Content" if start else "200 OK"
+            header = ("HTTP/1.1 %s\r\nContent-Type: video/mp4\r\nAccept-Ranges: bytes\r\nContent-Length: %d\r\n"
+                      "Content-Range: bytes %d-%d/%d\r\nConnection: close\r\n\r\n"
+                      % (status, len(data) - start, start, len(data) - 1, len(data))).encode()
+            if delay:
+                print("answered", flush=True)
+            connection.sendall(header + data[start:])
+            connection.close()
+        except OSError:
+            pass
+
     if sys.argv[1] == "silent":
         silent()
     elif sys.argv[1] == "radio":
         radio(sys.argv[2], sys.argv[3])
+    elif sys.argv[1] == "slow":
+        slow(float(sys.argv[2]), sys.argv[3])
     else:
         cut(int(sys.argv[2]), sys.argv[3], stall=sys.argv[1] == "stall")
     """#

@@ -16,9 +16,10 @@ private final class SessionHarness {
          configure: (inout Session.Configuration) -> Void = { _ in }) {
         var configuration = Session.Configuration()
         configuration.options = options
+        configuration.playlist.savesHistory = false
         configure(&configuration)
         let clock = clock, warnings = warnings
-        session = Session(playlist: Playlist(files), settings: Settings(options: options), configuration: configuration,
+        session = Session(files: files, settings: Settings(options: options), configuration: configuration,
                           opener: { path, options, interrupt throws(PlayerError) in
                               try Player(path: path, options: options, audioDevice: nil, wake: {},
                                          monotonic: { clock.time }, interrupt: interrupt)

@@ -101,8 +101,36 @@ enum IPCCommandMapper {
             _ = try arguments.bind(["flags"], required: 0)
             return .perform(.stop)
         case "loadfile":
-            let slots = try arguments.bind(["url", "flags"], required: 1)
-            return .perform(.loadFile(try string(slots[0])))
+            let slots = try arguments.bind(["url", "flags", "index", "options"], required: 1)
+            let url = try string(slots[0])
+            switch try slots[1].map(string) ?? "replace" {
+            case "replace": return .perform(.loadFile(url))
+            case "append": return .perform(.appendFiles([url], play: false))
+            case "append-play": return .perform(.appendFiles([url], play: true))
+            default: throw .invalidParameter
+            }
+        case "playlist-play-index":
+            let slots = try arguments.bind(["index"], required: 1)
+            if slots[0]?.string == "current" { return .perform(.playlistPlay(state.playlistPosition)) }
+            return .perform(.playlistPlay(try index(slots[0])))
+        case "playlist-move":
+            let slots = try arguments.bind(["index1", "index2"], required: 2)
+            return .perform(.playlistMove(from: try index(slots[0]), to: try index(slots[1])))
+        case "playlist-remove":
+            let slots = try arguments.bind(["index"], required: 1)
+            if slots[0]?.string == "current" { return .perform(.playlistRemove(nil)) }
+            let position = try index(slots[0])
+            guard state.playlist.indices.contains(position) else { throw .commandFailed }
+            return .perform(.playlistRemove(position))
+        case "playlist-clear":
+            _ = try arguments.bind([], required: 0)
+            return .perform(.playlistClear)
+        case "playlist-shuffle":
+            _ = try arguments.bind([], required: 0)
+            return .perform(.playlistShuffle)
+        case "playlist-unshuffle":
+            _ = try arguments.bind([], required: 0)
+            return .perform(.playlistUnshuffle)
         case "sub-add":
             let slots = try arguments.bind(["url", "flags", "title", "lang"], required: 1)
             let flag = try slots[1].map(string) ?? "select"
@@ -135,6 +163,12 @@ enum IPCCommandMapper {
     private static func string(_ value: JSONValue?) throws(IPCError) -> String {
         guard let text = value?.string else { throw .invalidParameter }
         return text
+    }
+
+    /// A playlist index, as a number or as text (input commands pass their arguments as text).
+    private static func index(_ value: JSONValue?) throws(IPCError) -> Int {
+        if let text = value?.string, let number = Int(text) { return number }
+        return try integer(value)
     }
 
     private static func integer(_ value: JSONValue?) throws(IPCError) -> Int {

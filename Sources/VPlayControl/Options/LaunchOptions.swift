@@ -5,6 +5,8 @@ public struct LaunchOptions: Sendable, Equatable {
     /// What the engine needs at start.
     public var player = PlayerOptions()
     public var files: [String] = []
+    /// Folders, order, the watch history.
+    public var playlist = PlaylistOptions()
     /// Show the idle window when there is no file, even without `--idle`.
     public var forceWindow = false
     public var fullscreen = false
@@ -48,6 +50,8 @@ extension LaunchOptions {
         configuration.quitsAtEnd = player.autoExit
         configuration.resumes = resume && !bench
         configuration.savesPositionOnQuit = savePositionOnQuit
+        configuration.playlist = playlist
+        if bench { configuration.playlist.savesHistory = false }
         return configuration
     }
 }

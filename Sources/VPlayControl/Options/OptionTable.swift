@@ -6,8 +6,8 @@ enum OptionTable {
         all.first { $0.names.contains(name) }
     }
 
-    /// The general options, then those for network sources and the cache.
-    static let all: [OptionSpec] = general + network
+    /// The general options, the playlist's, then those for network sources and the cache.
+    static let all: [OptionSpec] = general + playlistOptions + network
 
     static let general: [OptionSpec] = [
         OptionSpec(["--start", "-ss"], .value("TIME"), "start at TIME (seconds or [[h:]m:]ss[.fff])", default: "0") { draft, use throws(OptionError) in

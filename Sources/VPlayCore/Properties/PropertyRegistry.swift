@@ -103,9 +103,7 @@ public enum PropertyRegistry {
                      return .setPicture(picture)
                  }),
         .readOnly("hwdec-current", .text, "the hardware API decoding the video now, or no") { .text($0.hwdecCurrent) },
-    ] + subtitleProperties + clientProperties + [
-        .readOnly("playlist-pos", .integer, "index of the file playing, from 0") { .integer($0.playlistPosition) },
-        .readOnly("playlist-count", .integer, "number of files in the playlist") { .integer($0.playlistCount) },
+    ] + subtitleProperties + clientProperties + playlistProperties + [
         // Clients (python-mpv-jsonipc among them) ask for this list on connecting.
         .readOnly("property-list", .list, "names of all properties", observable: false) { _ in
             .list(all.map { .text($0.name) })

@@ -106,21 +106,21 @@ public struct Playlist: Sendable, Equatable {
         unshuffledOrder = nil
     }
 
-    /// Random order, the current entry first (mpv's `playlist-shuffle`, `--shuffle`); the
-    /// order before is kept for `unshuffle`.
-    public mutating func shuffle<Generator: RandomNumberGenerator>(using generator: inout Generator) {
+    /// Random order, the current entry first (mpv's `playlist-shuffle`), or every entry in
+    /// random order (`--shuffle`, before anything plays); the order before is kept for `unshuffle`.
+    public mutating func shuffle<Generator: RandomNumberGenerator>(keepingCurrent: Bool = true, using generator: inout Generator) {
         guard items.count > 1 else { return }
         if unshuffledOrder == nil { unshuffledOrder = items.map(\.id) }
-        let current = currentItem
+        let current = keepingCurrent ? currentItem : nil
         var rest = items.filter { $0.id != current?.id }
         rest.shuffle(using: &generator)
         items = (current.map { [$0] } ?? []) + rest
         index = 0
     }
 
-    public mutating func shuffle() {
+    public mutating func shuffle(keepingCurrent: Bool = true) {
         var generator = SystemRandomNumberGenerator()
-        shuffle(using: &generator)
+        shuffle(keepingCurrent: keepingCurrent, using: &generator)
     }
 
     /// Back to the order before the shuffle, the current entry still current.

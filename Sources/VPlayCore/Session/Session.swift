@@ -29,6 +29,8 @@ public final class Session {
         public var resumes = false
         /// Remember the position of the file playing at quit (`--save-position-on-quit`).
         public var savesPositionOnQuit = false
+        /// Folders, order, the watch history.
+        public var playlist = PlaylistOptions()
 
         public init() {}
     }
@@ -54,7 +56,7 @@ public final class Session {
     private let configuration: Configuration
     private let opener: Opener
     private let wake: @Sendable () -> Void
-    private let warn: (String) -> Void
+    private let warn: @Sendable (String) -> Void
     private let watchLater: WatchLaterStore?
     private let monotonic: @Sendable () -> Double
     /// The open of the entry in `.opening`.
@@ -73,11 +75,20 @@ public final class Session {
     /// A failure since the last successful open: the status if the run ends now.
     private var failed = false
 
-    public init(playlist: Playlist, settings: Settings, configuration: Configuration, opener: @escaping Opener,
-                wake: @escaping @Sendable () -> Void, warn: @escaping (String) -> Void = { _ in },
+    /// Where each file played is recorded, nil when none is kept; written off the main loop.
+    public let history: WatchHistory?
+    private let historyQueue = DispatchQueue(label: "vplay.history", qos: .utility)
+    /// The files the user named, until `start` makes them the playlist.
+    private let files: [String]
+
+    /// - Parameter files: what the user named: files, URLs, folders (playlist files already read).
+    public init(files: [String], settings: Settings, configuration: Configuration, opener: @escaping Opener,
+                wake: @escaping @Sendable () -> Void, warn: @escaping @Sendable (String) -> Void = { _ in },
                 watchLater: WatchLaterStore? = nil,
                 monotonic: @escaping @Sendable () -> Double = Player.monotonicNow) {
-        self.playlist = playlist
+        self.files = files
+        playlist = Playlist([])
+        history = configuration.playlist.savesHistory ? WatchHistory(file: configuration.playlist.historyFile, warn: warn) : nil
         self.settings = settings
         self.configuration = configuration
         self.opener = opener
@@ -93,9 +104,29 @@ public final class Session {
         player?.shutdown()
     }
 
-    /// Opens the first entry, or waits idle (or quits) with none.
+    /// Makes the playlist from what the user named and opens its first entry, or waits idle
+    /// (or quits) with none.
     public func start() {
+        playlist = makePlaylist(files)
+        let options = configuration.playlist
+        if options.shuffles { playlist.shuffle(keepingCurrent: false) }
+        if let start = options.start, !playlist.select(start) {
+            warn("--playlist-start=\(start): the playlist has \(playlist.items.count) entries")
+        }
         playCurrentEntry()
+    }
+
+    /// The playlist `paths` make: folders expanded; one file alone, with `--autocreate-playlist`,
+    /// among its folder's files.
+    private func makePlaylist(_ paths: [String]) -> Playlist {
+        let options = configuration.playlist
+        if paths.count == 1, options.autocreate != .no, !DirectoryExpansion.isDirectory(paths[0]),
+           let siblings = SiblingPlaylist.entries(around: paths[0], mode: options.autocreate, kinds: options.kinds) {
+            var made = Playlist(siblings.entries)
+            _ = made.select(siblings.index)
+            return made
+        }
+        return Playlist(options.expanding(paths, warn: warn))
     }
 
     // MARK: commands
@@ -119,11 +150,12 @@ public final class Session {
         case .openFiles(let paths):
             guard !paths.isEmpty else { return }
             leaveEntry(reason: .stop)
-            _ = playlist.apply(.replace(paths))
+            playlist = makePlaylist(paths)
             playCurrentEntry()
         case let .appendFiles(paths, play):
-            playlist.append(paths)
-            if play && phase == .idle { playCurrentEntryAfterIdle(firstOf: paths.count) }
+            let entries = configuration.playlist.expanding(paths, warn: warn)
+            playlist.append(entries)
+            if play && phase == .idle && !entries.isEmpty { playCurrentEntryAfterIdle(firstOf: entries.count) }
         case let .playlistMove(from, to):
             _ = playlist.move(from: from, to: to)
         case .playlistRemove(let position):
@@ -203,7 +235,7 @@ public final class Session {
         }
         state.isIdle = phase == .idle
         state.playlist = playlist.items
-        state.playlistPosition = playlist.index
+        state.playlistPosition = phase == .idle || playlist.items.isEmpty ? -1 : playlist.index
         state.playlistCount = playlist.items.count
         state.isShuffled = playlist.isShuffled
         return state
@@ -230,6 +262,14 @@ public final class Session {
     }
 
     private func playCurrentEntry() {
+        // A folder left as an entry (`--directory-mode=lazy`, or given later) opens when reached.
+        while let folder = playlist.currentItem, SourceLocation(folder.path).kind == .local,
+              DirectoryExpansion.isDirectory(folder.path) {
+            let entries = DirectoryExpansion.entries(of: folder.path, mode: configuration.playlist.directoryMode,
+                                                     kinds: configuration.playlist.kinds, warn: warn)
+            if entries.isEmpty { warn("'\(folder.path)': no media files in this folder") }
+            playlist.expand(id: folder.id, into: entries)
+        }
         guard let item = playlist.currentItem else {
             if configuration.idles {
                 playlist = Playlist([])
@@ -322,6 +362,11 @@ public final class Session {
 
     /// A file given while another plays is opened beside it; with none playing it plays now.
     private func load(_ path: String) {
+        if SourceLocation(path).kind == .local, DirectoryExpansion.isDirectory(path) {
+            // A folder replaces the playlist with its files, as in mpv.
+            apply(.openFiles([path]))
+            return
+        }
         if player != nil {
             replacement?.cancel()
             events.append(.startFile)
@@ -368,13 +413,28 @@ public final class Session {
         }
     }
 
-    /// Lets the file playing go, keeping its figures.
+    /// Lets the file playing go, keeping its figures and recording it in the history.
     private func finishEntry() {
         guard let player else { return }
+        record(player.state)
         player.shutdown()
         events += player.takeEvents()
         lastStats = player.stats
         self.player = nil
+    }
+
+    private func record(_ state: PlayerState) {
+        guard let history, !state.path.isEmpty else { return }
+        let entry = WatchHistory.Entry(path: state.path, title: state.title, position: state.position, duration: state.duration)
+        let warn = warn
+        historyQueue.async {
+            do throws(WatchHistoryError) { try history.record(entry) } catch { warn(error.description) }
+        }
+    }
+
+    /// Waits until the history holds every file recorded so far (before the run ends).
+    public func flushHistory() {
+        historyQueue.sync {}
     }
 
     /// Saves where a quit file was left, or forgets it when it was watched to the end
