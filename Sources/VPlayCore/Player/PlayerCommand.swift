@@ -42,6 +42,9 @@ public enum PlayerCommand: Sendable, Equatable {
     /// Adds files at the end of the playlist (mpv's `loadfile … append`); `play`: and plays the
     /// first of them when nothing plays (`append-play`).
     case appendFiles([String], play: Bool)
+    /// Plays a file again from where it was left (a row of the idle window's history): the
+    /// playlist becomes that file, starting at `position` seconds.
+    case resume(String, at: Double)
     /// Plays the entry at this index, from 0 (`playlist-play-index`).
     case playlistPlay(Int)
     /// Moves the entry at `from` to stand before the entry now at `to` (`playlist-move`).

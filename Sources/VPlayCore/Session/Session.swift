@@ -152,6 +152,10 @@ public final class Session {
             leaveEntry(reason: .stop)
             playlist = makePlaylist(paths)
             playCurrentEntry()
+        case let .resume(path, position):
+            leaveEntry(reason: .stop)
+            playlist = Playlist([path])
+            playCurrentEntry(startingAt: position)
         case let .appendFiles(paths, play):
             let entries = configuration.playlist.expanding(paths, warn: warn)
             playlist.append(entries)
@@ -261,7 +265,8 @@ public final class Session {
         wake()
     }
 
-    private func playCurrentEntry() {
+    /// - Parameter start: where to start, over the options and the resume position.
+    private func playCurrentEntry(startingAt start: Double? = nil) {
         // A folder left as an entry (`--directory-mode=lazy`, or given later) opens when reached.
         while let folder = playlist.currentItem, SourceLocation(folder.path).kind == .local,
               DirectoryExpansion.isDirectory(folder.path) {
@@ -280,7 +285,8 @@ public final class Session {
             return
         }
         var options = settings.seeding(configuration.options)
-        resumingAt = nil
+        resumingAt = start
+        if let start { options.start = start }
         if configuration.resumes, options.start == nil, let saved = watchLater?.position(for: item.path) {
             options.start = saved
             resumingAt = saved
