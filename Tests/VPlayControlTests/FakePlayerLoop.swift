@@ -113,7 +113,8 @@ final class FakePlayerLoop: @unchecked Sendable {
         case .setSubtitle(let setting): state.subtitles = state.subtitles.with(setting)
         case .frameStep, .frameBackStep, .showText, .cycleABLoop, .screenshot, .screenshotVideo, .quitSavingPosition,
              .playlistNext, .playlistPrevious, .loadFile, .selectTrack, .cycleTrack, .subtitleSeek, .addSubtitleFile, .searchSubtitles, .selectSecondarySubtitles,
-             .goToChapter, .openFiles, .stop:
+             .goToChapter, .openFiles, .stop, .appendFiles, .playlistPlay, .playlistMove, .playlistRemove, .playlistClear,
+             .playlistShuffle, .playlistUnshuffle:
             break
         }
         return []
