@@ -7,12 +7,7 @@ extension KeyPress {
     /// applied here with the US layout's pairs, which is where the bracket keys live.
     public init?(_ event: SDL_KeyboardEvent) {
         guard event.type == SDL_KEYDOWN.rawValue else { return nil }
-        let mod = UInt32(event.keysym.mod)
-        var modifiers: KeyModifiers = []
-        if mod & KMOD_SHIFT.rawValue != 0 { modifiers.insert(.shift) }
-        if mod & KMOD_CTRL.rawValue != 0 { modifiers.insert(.control) }
-        if mod & KMOD_ALT.rawValue != 0 { modifiers.insert(.alt) }
-        if mod & KMOD_GUI.rawValue != 0 { modifiers.insert(.gui) }
+        var modifiers = KeyModifiers(event)
 
         let key: Key
         switch UInt32(bitPattern: event.keysym.sym) {
@@ -50,5 +45,37 @@ extension KeyPress {
         let plain = Array("`1234567890-=[]\\;',./"), shifted = Array("~!@#$%^&*()_+{}|:\"<>?")
         if let index = plain.firstIndex(of: character) { return shifted[index] }
         return Character(character.uppercased())
+    }
+}
+
+extension KeyModifiers {
+    /// The modifiers held during an SDL key event.
+    init(_ event: SDL_KeyboardEvent) {
+        let mod = UInt32(event.keysym.mod)
+        self = []
+        if mod & KMOD_SHIFT.rawValue != 0 { insert(.shift) }
+        if mod & KMOD_CTRL.rawValue != 0 { insert(.control) }
+        if mod & KMOD_ALT.rawValue != 0 { insert(.alt) }
+        if mod & KMOD_GUI.rawValue != 0 { insert(.gui) }
+    }
+}
+
+extension OverlayKeyPress {
+    /// Reads an SDL key-down event: a `KeyPress`, or a function key or Delete; nil for key-ups
+    /// and other keys.
+    public init?(_ event: SDL_KeyboardEvent) {
+        if let press = KeyPress(event) {
+            self.init(press)
+            return
+        }
+        guard event.type == SDL_KEYDOWN.rawValue else { return nil }
+        let code = UInt32(bitPattern: event.keysym.sym)
+        let key: OverlayKey
+        switch code {
+        case SDLK_F1.rawValue...SDLK_F12.rawValue: key = .function(Int(code - SDLK_F1.rawValue) + 1)
+        case SDLK_DELETE.rawValue: key = .delete
+        default: return nil
+        }
+        self.init(key, modifiers: KeyModifiers(event), isRepeat: event.repeat != 0)
     }
 }

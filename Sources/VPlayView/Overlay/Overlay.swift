@@ -3,9 +3,9 @@ import VPlayCore
 
 /// The on-screen controls drawn over the video: a translucent bottom bar with skip −10 s,
 /// play/pause, skip +10 s, the time label, a seek slider (with A-B loop marks and, with a
-/// thumbnail source, a picture of the video above the pointer), the track button (with its
-/// menu above the bar), the speed label, mute and volume; and the player's on-screen message
-/// top-left. Behaviour lives in the pure
+/// thumbnail source, a picture of the video above the pointer), the playlist button (with its
+/// panel down the right side), the track button (with its menu above the bar), the speed label,
+/// mute and volume; and the player's on-screen message top-left. Behaviour lives in the pure
 /// `OverlayController`; this class converts SDL events and draws. Main thread only; it must be
 /// released before the renderer it drew with.
 public final class Overlay {
@@ -21,6 +21,7 @@ public final class Overlay {
     private let skipCaption = TextTexture()
     private let previewTexture = PreviewTexture()
     private let menuTexts = TrackMenuTexts()
+    private let panelTexts = PlaylistPanelTexts()
     /// What the last `draw` put on screen (nil: nothing), to answer `needsRedraw`.
     private var drawnLook: OverlayLook?
     private var drawnMessage: MessageLook?
@@ -35,6 +36,15 @@ public final class Overlay {
     private var thumbVertices: [SDL_Vertex] = []
     private var extraVertices: [SDL_Vertex] = []
     private var menuVertices: [SDL_Vertex] = []
+    /// The panel's plate and marks under its texts (in its layer), and its highlights over them
+    /// (drawn straight, so the pointer and the cursor moving never render the layer again).
+    private var panelMesh = Mesh()
+    private var panelVertices: [SDL_Vertex] = []
+    private var panelHighlightMesh = Mesh()
+    private var panelHighlightVertices: [SDL_Vertex] = []
+    /// The panel look, scale and renderer its meshes, texts and frame were built for: the panel
+    /// is rebuilt only when it changes, not with every change of the bar.
+    private var panelBuiltFor: (look: PlaylistPanelLook?, scale: Double, renderer: OpaquePointer)?
     /// Vertices moved into a layer's own coordinates while it is rendered.
     private var shiftedVertices: [SDL_Vertex] = []
     /// Texts that belong to the bar at rest (skip captions, speed), and the others (time,
@@ -47,6 +57,10 @@ public final class Overlay {
     private let barLayer = OverlayLayer<BarKey>()
     private let fillLayer = OverlayLayer<FillKey>()
     private let thumbLayer = OverlayLayer<ThumbKey>()
+    /// The open playlist panel, kept as a layer: copied frame after frame while it stays the same.
+    private let panelLayer = OverlayLayer<PanelKey>()
+    private var panelFrame: SDL_Rect?
+    private var panelKey: PanelKey?
     /// Where each layer goes (output pixels) and what it shows; nil while it is not drawn.
     private var barFrame: SDL_Rect?
     private var fillFrame: SDL_Rect?
@@ -62,13 +76,17 @@ public final class Overlay {
     var layerRenderCounts: (bar: Int, fill: Int, thumb: Int) {
         (barLayer.renderCount, fillLayer.renderCount, thumbLayer.renderCount)
     }
+    /// How often the playlist panel's layer was rendered, and its texts (for tests).
+    var panelRenderCounts: (layer: Int, texts: Int) { (panelLayer.renderCount, panelTexts.renderCount) }
 
     /// What the bar at rest shows: the look without the parts that move during playback.
     private struct BarKey: Equatable {
         var look: OverlayLook
         var scale: Double
-        /// The track button is lit while the menu is open; the menu itself is drawn apart.
+        /// The track button is lit while the menu is open, the playlist button while the panel
+        /// is; the menu and the panel themselves are drawn apart.
         var menuIsOpen: Bool
+        var panelIsOpen: Bool
 
         init(_ look: OverlayLook, scale: Double) {
             var resting = look
@@ -80,11 +98,29 @@ public final class Overlay {
             resting.loopAX = nil
             resting.loopBX = nil
             resting.trackMenu = nil
+            resting.playlistPanel = nil
             resting.chapters = []
             resting.bufferedSpans = []
             self.look = resting
             self.scale = scale
             menuIsOpen = look.trackMenu != nil
+            panelIsOpen = look.playlistPanel != nil
+        }
+    }
+
+    /// What the panel's layer shows: the look without its highlights.
+    private struct PanelKey: Equatable {
+        var look: PlaylistPanelLook
+        var scale: Double
+
+        init(_ look: PlaylistPanelLook, scale: Double) {
+            var resting = look
+            resting.hoveredRow = nil
+            resting.cursor = nil
+            resting.draggedRow = nil
+            resting.dropGap = nil
+            self.look = resting
+            self.scale = scale
         }
     }
 
@@ -119,21 +155,33 @@ public final class Overlay {
         controller = OverlayController(windowSize: OverlaySize(width: 0, height: 0), now: now)
     }
 
-    /// Feeds a mouse event (motion, left button, wheel, window leave) to the overlay. When
-    /// `consumed` is true the event belonged to the overlay and needs no other handling.
+    /// Feeds a mouse event (motion, left button, wheel, window leave) or a key press to the
+    /// overlay. When `consumed` is true the event belonged to the overlay and needs no other
+    /// handling. Key presses come here before the player's bindings: F8 opens and closes the
+    /// playlist panel, which while open takes Up, Down, Page Up, Page Down, Home, End, Enter,
+    /// Delete and Esc; Esc also closes the track menu (see `OverlayController.handleKey`).
     public func handle(_ event: SDL_Event, state: PlayerState, now: Double) -> (commands: [PlayerCommand], consumed: Bool) {
-        guard let event = SDLPointerEvent(event) else { return ([], false) }
-        if let window = SDL_GetWindowFromID(event.windowID) {
-            var width: Int32 = 0, height: Int32 = 0
-            SDL_GetWindowSize(window, &width, &height)
-            controller.windowSize = OverlaySize(width: Double(width), height: Double(height))
+        if event.type == SDL_KEYDOWN.rawValue {
+            guard let press = OverlayKeyPress(event.key) else { return ([], false) }
+            updateWindowSize(windowID: event.key.windowID)
+            let response = controller.handleKey(press, state: state, now: now)
+            return (response.commands, response.consumed)
         }
+        guard let event = SDLPointerEvent(event) else { return ([], false) }
+        updateWindowSize(windowID: event.windowID)
         if event.pointer != .leave { thumbnails?.prepare() }
         let response = controller.handle(event.pointer, state: state, now: now)
         if let time = response.previewRequest {
             thumbnails?.request(time: time)
         }
         return (response.commands, response.consumed)
+    }
+
+    private func updateWindowSize(windowID: UInt32) {
+        guard let window = SDL_GetWindowFromID(windowID) else { return }
+        var width: Int32 = 0, height: Int32 = 0
+        SDL_GetWindowSize(window, &width, &height)
+        controller.windowSize = OverlaySize(width: Double(width), height: Double(height))
     }
 
     /// True when a `draw` now would look different from the last one (including each step of
@@ -150,7 +198,8 @@ public final class Overlay {
         return thumbnails?.thumbnail(near: preview.time)
     }
 
-    /// Closes the track menu (Esc); false when it was not open, so the key keeps its usual job.
+    /// Closes the playlist panel or the track menu (Esc); false when neither was open, so the
+    /// key keeps its usual job.
     public func dismissTrackMenu(state: PlayerState) -> Bool {
         controller.dismissTrackMenu(state: state)
     }
@@ -240,6 +289,13 @@ public final class Overlay {
         }
         drawMesh(menuVertices, parts.menu.indices, renderer: renderer)
         menuTexts.draw(renderer: renderer)
+        if let frame = panelFrame, let panelKey {
+            drawLayer(panelLayer, key: panelKey, frame: frame, renderer: renderer, window: window) { renderer, dx, dy in
+                drawMesh(panelVertices, panelMesh.indices, renderer: renderer, dx: dx, dy: dy)
+                panelTexts.draw(renderer: renderer, dx: dx, dy: dy)
+            }
+            drawMesh(panelHighlightVertices, panelHighlightMesh.indices, renderer: renderer)
+        }
     }
 
     /// Copies `layer` into `frame` (the first `visibleWidth` columns), rendering it first when
@@ -365,6 +421,7 @@ public final class Overlay {
         }
 
         menuTexts.update(look?.trackMenu, scale: scale, font: font, renderer: renderer)
+        rebuildPanel(look?.playlistPanel, scale: scale, renderer: renderer)
 
         let pictureFrame = previewFrame.map { (x: Int($0.x), y: Int($0.y), width: Int($0.w), height: Int($0.h)) }
         parts = OverlayPainter.parts(for: look, message: message, scale: scale, tooltipFrame: tooltipFrame,
@@ -379,6 +436,27 @@ public final class Overlay {
         Self.convert(parts.thumb, nudge: nudge, into: &thumbVertices)
         Self.convert(parts.extras, nudge: nudge, into: &extraVertices)
         Self.convert(parts.menu, nudge: nudge, into: &menuVertices)
+    }
+
+    /// The panel's shapes, texts and place, when its look, the scale or the renderer changed.
+    private func rebuildPanel(_ look: PlaylistPanelLook?, scale: Double, renderer: OpaquePointer) {
+        if let built = panelBuiltFor, built.look == look, built.scale == scale, built.renderer == renderer { return }
+        let nudge: Float = Self.truncatesVertices(renderer) ? 0.5 : 0
+        let key = look.map { PanelKey($0, scale: scale) }
+        if key != panelKey || panelBuiltFor?.renderer != renderer {
+            panelTexts.update(look, scale: scale, font: font, renderer: renderer)
+            var builder = MeshBuilder(scale: scale, reusing: panelMesh)
+            if let look { OverlayPainter.addPlaylistPanel(look, to: &builder) }
+            panelMesh = builder.mesh
+            Self.convert(panelMesh, nudge: nudge, into: &panelVertices)
+            panelFrame = look.flatMap { Self.pixelFrame($0.layout.frame, scale: scale, margin: 2) }
+            panelKey = key
+        }
+        var highlights = MeshBuilder(scale: scale, reusing: panelHighlightMesh)
+        if let look { OverlayPainter.addPlaylistPanelHighlights(look, to: &highlights) }
+        panelHighlightMesh = highlights.mesh
+        Self.convert(panelHighlightMesh, nudge: nudge, into: &panelHighlightVertices)
+        panelBuiltFor = (look, scale, renderer)
     }
 
     private static func convert(_ mesh: Mesh, nudge: Float, into vertices: inout [SDL_Vertex]) {

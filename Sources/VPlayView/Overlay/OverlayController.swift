@@ -33,6 +33,7 @@ public struct OverlayController: Sendable {
     public private(set) var slider = SliderState()
     public private(set) var volumeSlider = VolumeSliderState()
     public private(set) var trackMenu = TrackMenuState()
+    public private(set) var playlistPanel = PlaylistPanelState()
     /// The subtitle search while it is open.
     public var searchField: SearchField?
     private var visibility: OverlayVisibility
@@ -49,7 +50,8 @@ public struct OverlayController: Sendable {
     public func layout(for state: PlayerState) -> OverlayLayout {
         let longest = max(state.duration ?? 0, state.position)
         return OverlayLayout(windowSize: windowSize, showsHours: longest >= 3600,
-                             showsTrackButton: TrackMenu.offersChoice(state.tracks))
+                             showsTrackButton: TrackMenu.offersChoice(state.tracks),
+                             showsPlaylistButton: state.playlist.count > 1)
     }
 
     public mutating func handle(_ event: PointerEvent, state: PlayerState, now: Double) -> Response {
@@ -70,13 +72,52 @@ public struct OverlayController: Sendable {
         return fraction * duration
     }
 
-    /// Closes the track menu (Esc); false when it was not open.
+    /// Closes the open menu, the playlist panel or the track menu (Esc); false when neither
+    /// was open.
     public mutating func dismissTrackMenu(state: PlayerState) -> Bool {
-        trackMenu.dismiss(state: state)
+        playlistPanel.dismiss() || trackMenu.dismiss(state: state)
+    }
+
+    /// Feeds a key press to the overlay: F8 opens and closes the playlist panel; while the
+    /// panel is open it takes its keys (`PlaylistPanelState`); Esc closes the panel or the track
+    /// menu. `consumed` false: the key is not the overlay's, and goes to the player's bindings.
+    public mutating func handleKey(_ press: OverlayKeyPress, state: PlayerState, now: Double) -> Response {
+        let layout = layout(for: state)
+        if press.key == PlaylistPanel.key, press.isPlain {
+            guard !press.isRepeat else { return Response(consumed: true) }
+            if playlistPanel.isOpen {
+                playlistPanel.close()
+                // The bar then hides after the usual delay, not at once.
+                visibility.noteActivity(at: now)
+            } else {
+                openPlaylistPanel(layout: layout, state: state)
+            }
+            return Response(consumed: true)
+        }
+        if let response = playlistPanel.handleKey(press, bar: layout, state: state, now: now) {
+            return response
+        }
+        if press.key == .key(.escape), press.isPlain, trackMenu.dismiss(state: state) {
+            return Response(consumed: true)
+        }
+        return Response(consumed: false)
+    }
+
+    /// One open at a time: the panel replaces the track menu.
+    private mutating func openPlaylistPanel(layout: OverlayLayout, state: PlayerState) {
+        _ = trackMenu.dismiss(state: state)
+        playlistPanel.open(bar: layout, state: state)
+        slider.hover(atX: nil, layout: layout, duration: state.duration)
     }
 
     private mutating func respond(to event: PointerEvent, state: PlayerState, now: Double) -> Response {
         let layout = layout(for: state)
+        if let response = playlistPanel.respond(to: event, bar: layout, state: state, now: now) {
+            if let point = event.point { track(point, now: now) } else { pointer = nil }
+            // The panel has the pointer: no time tooltip under it.
+            slider.hover(atX: nil, layout: layout, duration: state.duration)
+            return response
+        }
         if let response = trackMenu.respond(to: event, bar: layout, state: state) {
             if let point = event.point { track(point, now: now) } else { pointer = nil }
             // The menu has the pointer: no time tooltip under it.
@@ -130,6 +171,9 @@ public struct OverlayController: Sendable {
                     trackMenu.toggle(tracks: state.tracks)
                     slider.hover(atX: nil, layout: layout, duration: state.duration)
                 }
+                if button == .playlist, element == button {
+                    openPlaylistPanel(layout: layout, state: state)
+                }
                 let command = element == button ? Self.command(for: button, state: state) : nil
                 return Response(commands: command.map { [$0] } ?? [], consumed: true)
             }
@@ -148,7 +192,7 @@ public struct OverlayController: Sendable {
             case nil, .mute, .volume:
                 // Over the video too, as in mpv.
                 return Response(commands: [.addVolume(Self.volumeWheelStep * Double(notches))], consumed: true)
-            case .skipBack, .playPause, .skipForward, .tracks, .bar:
+            case .skipBack, .playPause, .skipForward, .tracks, .playlist, .bar:
                 return Response(consumed: true)
             }
 
@@ -167,10 +211,13 @@ public struct OverlayController: Sendable {
     /// expires); nil when nothing is pending.
     public func nextDeadline(state: PlayerState, now: Double) -> Double? {
         let bar = visibility.nextDeadline(now: now, isHeld: isHeld(state))
-        guard hasMessage(state), let message = MessageFade.nextDeadline(now: now, expiry: state.messageExpiry) else {
-            return bar
+        let panel = playlistPanel.nextDeadline(bar: layout(for: state), state: state, now: now)
+        let message = hasMessage(state) ? MessageFade.nextDeadline(now: now, expiry: state.messageExpiry) : nil
+        func earliest(_ a: Double?, _ b: Double?) -> Double? {
+            guard let a else { return b }
+            return b.map { min(a, $0) } ?? a
         }
-        return bar.map { min($0, message) } ?? message
+        return earliest(earliest(bar, panel), message)
     }
 
     public func hidesCursor(state: PlayerState, now: Double) -> Bool {
@@ -212,7 +259,8 @@ public struct OverlayController: Sendable {
                            loopAX: loopMark(state.abLoopA), loopBX: loopMark(state.abLoopB),
                            trackMenu: trackMenu.look(bar: layout, state: state, pointer: pointer),
                            chapters: state.chapters,
-                           bufferedSpans: Self.bufferedSpans(state, duration: duration, layout: layout))
+                           bufferedSpans: Self.bufferedSpans(state, duration: duration, layout: layout),
+                           playlistPanel: playlistPanel.look(bar: layout, state: state, pointer: pointer, now: now))
     }
 
     /// The cache's seekable ranges on the track, in whole points so that playback redraws
@@ -243,9 +291,11 @@ public struct OverlayController: Sendable {
         visibility.noteActivity(at: now)
     }
 
-    /// Held on screen: paused, pointer over the bar, dragging a slider, or the track menu open.
+    /// Held on screen: paused, pointer over the bar, dragging a slider, the track menu or the
+    /// playlist panel open.
     private func isHeld(_ state: PlayerState) -> Bool {
         state.isPaused || slider.isDragging || volumeSlider.isDragging || trackMenu.openMenu(for: state) != nil
+            || playlistPanel.isOpen
             || pointer.map { layout(for: state).band.contains($0) } ?? false
     }
 
@@ -265,7 +315,7 @@ public struct OverlayController: Sendable {
         case .playPause: .togglePause
         case .speed: .setSpeed(SpeedControl.next(after: state.speed))
         case .mute: .toggleMute
-        case .slider, .volume, .tracks, .bar: nil
+        case .slider, .volume, .tracks, .playlist, .bar: nil
         }
     }
 }

@@ -6,6 +6,8 @@ public enum OverlayElement: Equatable, Sendable {
     case slider
     /// Opens and closes the track menu (absent when the file has nothing to choose).
     case tracks
+    /// Opens and closes the playlist panel (absent with a single file).
+    case playlist
     /// The playback-speed label: a click steps through `SpeedControl.steps`, the wheel nudges.
     case speed
     case mute

@@ -2,8 +2,8 @@
 /// window size can be checked without a window.
 ///
 /// Left to right: skip −10 s, play/pause, skip +10 s, the `elapsed / total` label, the seek
-/// slider taking the rest, then on the right the track button (only for files with tracks to
-/// choose among), the speed label, the mute button and the volume slider. Every size scales with the bar height, itself a clamped share of the window height,
+/// slider taking the rest, then on the right the playlist button (only with more than one
+/// file), the track button (only for files with tracks to choose among), the speed label, the mute button and the volume slider. Every size scales with the bar height, itself a clamped share of the window height,
 /// so the bar is readable from 640×360 to 3840×2160. The volume slider is dropped when keeping
 /// it would leave the seek slider shorter than `minimumSliderBars` bar heights (below 580
 /// points wide at the smallest bar); the mute button and the wheel still reach the volume.
@@ -25,6 +25,8 @@ public struct OverlayLayout: Equatable, Sendable {
     public let thumbRadius: Double
     /// Opens the track menu; nil when the file has no tracks to choose among.
     public let trackButton: OverlayRect?
+    /// Opens the playlist panel; nil when not asked for (a single file).
+    public let playlistButton: OverlayRect?
     /// The speed label, a button: the full band height.
     public let speedButton: OverlayRect
     public let muteButton: OverlayRect
@@ -47,7 +49,9 @@ public struct OverlayLayout: Equatable, Sendable {
     /// - Parameters:
     ///   - showsHours: reserve room for `h:mm:ss / h:mm:ss` rather than `mm:ss / mm:ss`.
     ///   - showsTrackButton: give the track button a place (see `TrackMenu.offersChoice`).
-    public init(windowSize: OverlaySize, showsHours: Bool = false, showsTrackButton: Bool = false) {
+    ///   - showsPlaylistButton: give the playlist button a place, left of the track button.
+    public init(windowSize: OverlaySize, showsHours: Bool = false, showsTrackButton: Bool = false,
+                showsPlaylistButton: Bool = false) {
         self.windowSize = windowSize
         let w = max(0, windowSize.width), h = max(0, windowSize.height)
         let bar = Self.barHeight(forWindowHeight: h)
@@ -76,7 +80,9 @@ public struct OverlayLayout: Equatable, Sendable {
         // The right-hand group, laid from the right edge inwards. "0.75×" is 3.1 em wide.
         let speedWidth = 3.4 * fontSize, volumeWidth = bar * 1.6
         let trackWidth = showsTrackButton ? buttonWidth : 0
-        let sliderEndWithVolume = w - padding - volumeWidth - buttonWidth - speedWidth - trackWidth - padding / 2
+        let playlistWidth = showsPlaylistButton ? buttonWidth : 0
+        let sliderEndWithVolume = w - padding - volumeWidth - buttonWidth - speedWidth - trackWidth - playlistWidth
+            - padding / 2
         var right = w - padding
         if sliderEndWithVolume - sliderStart >= Self.minimumSliderBars * bar {
             let volume = column(right - volumeWidth, volumeWidth)
@@ -88,7 +94,9 @@ public struct OverlayLayout: Equatable, Sendable {
         muteButton = column(right - buttonWidth, buttonWidth)
         speedButton = column(muteButton.minX - speedWidth, speedWidth)
         trackButton = showsTrackButton ? column(speedButton.minX - trackWidth, trackWidth) : nil
-        let rightGroupStart = trackButton?.minX ?? speedButton.minX
+        let beforePlaylist = trackButton?.minX ?? speedButton.minX
+        playlistButton = showsPlaylistButton ? column(beforePlaylist - playlistWidth, playlistWidth) : nil
+        let rightGroupStart = playlistButton?.minX ?? beforePlaylist
         slider = column(sliderStart, rightGroupStart - padding / 2 - sliderStart)
 
         let trackHeight = max(2, bar * 0.08)
@@ -110,6 +118,7 @@ public struct OverlayLayout: Equatable, Sendable {
         if skipForwardButton.contains(point) { return .skipForward }
         if slider.contains(point) { return .slider }
         if let trackButton, trackButton.contains(point) { return .tracks }
+        if let playlistButton, playlistButton.contains(point) { return .playlist }
         if speedButton.contains(point) { return .speed }
         if muteButton.contains(point) { return .mute }
         if let volumeSlider, volumeSlider.contains(point) { return .volume }

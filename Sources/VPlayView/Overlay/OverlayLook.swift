@@ -55,6 +55,8 @@ public struct OverlayLook: Equatable, Sendable {
     /// What the cache holds on the seek track, as spans of x (whole points): a seek there is
     /// instant. Empty without a cache.
     public var bufferedSpans: [ClosedRange<Double>] = []
+    /// The playlist panel, while it is open.
+    public var playlistPanel: PlaylistPanelLook? = nil
 
     public var timeText: String {
         TimeFormat.pair(position: elapsed, duration: duration)
@@ -82,6 +84,23 @@ public struct TrackMenuLook: Equatable, Sendable {
     public var selection: TrackMenu.Selection
     /// The entry under the pointer (an index into `menu.rows`), highlighted.
     public var hoveredRow: Int?
+}
+
+/// What decides the open playlist panel's pixels: the rows in view and nothing beyond them.
+public struct PlaylistPanelLook: Equatable, Sendable {
+    public var layout: PlaylistPanelLayout
+    /// The entries in view, `layout.visibleRows` of the state's playlist: a slice sharing the
+    /// state's storage, so a look costs no copy and comparing two looks no more than those rows.
+    public var entries: ArraySlice<PlaylistItem>
+    /// The entry playing (marked, on a lighter row); nil when the position is off the list.
+    public var current: Int?
+    /// The keyboard cursor's entry (ringed); nil for an empty list.
+    public var cursor: Int?
+    /// The entry under the pointer, lit; nil during a drag.
+    public var hoveredRow: Int?
+    /// The entry being dragged, and the boundary it would drop at (nil where it would not move).
+    public var draggedRow: Int?
+    public var dropGap: Int?
 }
 
 /// What decides an on-screen message's pixels; nil from the controller when none is shown.

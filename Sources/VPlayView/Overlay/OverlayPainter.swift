@@ -133,8 +133,8 @@ enum OverlayPainter {
 
         let pill = speedPill(in: layout)
         builder.fillRoundedRect(pill, radius: pill.height / 2, color: pillColor)
-        // The track button stays lit while its menu is open.
-        switch look.trackMenu != nil ? .tracks : look.hovered {
+        // The track and playlist buttons stay lit while their menu or panel is open.
+        switch look.trackMenu != nil ? .tracks : look.playlistPanel != nil ? .playlist : look.hovered {
         case .speed?:
             builder.fillRoundedRect(pill, radius: pill.height / 2, color: hoverGlow)
         case let hovered?:
@@ -165,6 +165,9 @@ enum OverlayPainter {
         if let button = layout.trackButton {
             addTrackIcon(in: button, iconSize: icon, to: &builder)
         }
+        if let button = layout.playlistButton {
+            addPlaylistIcon(in: button, iconSize: icon, to: &builder)
+        }
 
         let track = layout.track
         builder.fillRoundedRect(track, radius: track.height / 2, color: trackColor)
@@ -187,6 +190,7 @@ enum OverlayPainter {
         case .skipForward: layout.skipForwardButton
         case .mute: layout.muteButton
         case .tracks: layout.trackButton
+        case .playlist: layout.playlistButton
         case .speed, .slider, .volume, .bar: nil
         }
     }
