@@ -13,7 +13,7 @@ final class BadInputBinaryTests: XCTestCase {
         switch kind {
         case .emptyFile: "file is empty"
         case .randomBytes, .textFile, .missingMoov: "Invalid data found when processing input"
-        case .directory: "Is a directory"
+        case .directory: "no media files in this folder"
         case .unknownCodec: "unknown video codec"
         case .undecodableCodec: "no decoder for audio codec 'mpegh_3d_audio'"
         case .hugePicture: "picture size 30000x30000 is too large"

@@ -81,7 +81,7 @@ final class NetworkPlaybackTests: XCTestCase {
             .write(to: list, atomically: true, encoding: .utf8)
         let player = try NetworkPlayer(["--pause", "--no-video", list.path])
         try player.waitFor("playlist-count") { $0.number == 2 }
-        XCTAssertEqual(try player.client.command("get_property", "path").data, .string(fixture.server.url("clip.mp4")))
+        try player.waitFor("path") { $0 == .string(fixture.server.url("clip.mp4")) }
     }
 
     /// Over a link slower than the clip's bit rate the cache runs dry: playing pauses for it

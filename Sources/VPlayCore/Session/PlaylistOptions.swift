@@ -19,13 +19,16 @@ public struct PlaylistOptions: Sendable, Equatable {
 
     public init() {}
 
+    /// Why a folder gives no entry.
+    public static let emptyFolder = "no media files in this folder"
+
     /// The entries `paths` stand for: a folder's media files (its subfolders left as entries
     /// with `lazy`), everything else as given.
     public func expanding(_ paths: [String], warn: (String) -> Void) -> [String] {
         paths.flatMap { path -> [String] in
             guard SourceLocation(path).kind == .local, DirectoryExpansion.isDirectory(path) else { return [path] }
             let entries = DirectoryExpansion.entries(of: path, mode: directoryMode, kinds: kinds, warn: warn)
-            if entries.isEmpty { warn("'\(path)': no media files in this folder") }
+            if entries.isEmpty { warn(PlayerError.cannotOpen(path, Self.emptyFolder).description) }
             return entries
         }
     }

@@ -108,6 +108,8 @@ public final class Session {
     /// (or quits) with none.
     public func start() {
         playlist = makePlaylist(files)
+        // Named files that came to nothing (empty folders) leave a failure status.
+        failed = playlist.items.isEmpty && !files.isEmpty
         let options = configuration.playlist
         if options.shuffles { playlist.shuffle(keepingCurrent: false) }
         if let start = options.start, !playlist.select(start) {
@@ -272,7 +274,10 @@ public final class Session {
               DirectoryExpansion.isDirectory(folder.path) {
             let entries = DirectoryExpansion.entries(of: folder.path, mode: configuration.playlist.directoryMode,
                                                      kinds: configuration.playlist.kinds, warn: warn)
-            if entries.isEmpty { warn("'\(folder.path)': no media files in this folder") }
+            if entries.isEmpty {
+                warn(PlayerError.cannotOpen(folder.path, PlaylistOptions.emptyFolder).description)
+                failed = true
+            }
             playlist.expand(id: folder.id, into: entries)
         }
         guard let item = playlist.currentItem else {

@@ -91,7 +91,7 @@ public final class PlayerLoop {
             }
             if sdl.waitEvent(&event, until: deadline, now: now) {
                 handle(event, state: state)
-                while session.player === player, SDL_PollEvent(&event) != 0 { handle(event, state: player.state) }
+                while session.player === player, SDL_PollEvent(&event) != 0 { handle(event, state: session.snapshot) }
             }
         }
     }
@@ -223,8 +223,15 @@ public final class PlayerLoop {
             overlay.searchField?.type(text)
             needsPresent = true
         case SDL_KEYDOWN.rawValue:
+            if let press = KeyPress(event.key), handleSearchKey(press) { break }
+            // The overlay's keys first: F8 and, while it is open, the playlist panel's.
+            let response = overlay.handle(event, state: state, now: now)
+            for command in response.commands { session.apply(command) }
+            if response.consumed {
+                needsPresent = true
+                break
+            }
             guard let press = KeyPress(event.key) else { break }
-            if handleSearchKey(press) { break }
             // Esc closes an open menu before it leaves fullscreen or quits.
             if press.key == .escape, overlay.dismissTrackMenu(state: state) { break }
             if press.isOpenDialogKey {
