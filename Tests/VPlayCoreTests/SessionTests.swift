@@ -10,6 +10,8 @@ private final class SessionHarness {
     let clock = FakeClock()
     let session: Session
     private(set) var events: [PlayerEvent] = []
+    /// The phase at the end of each turn.
+    private(set) var phases: [Session.Phase] = []
     let warnings = Locked([String]())
 
     init(_ files: [String], options: PlayerOptions = PlayerOptions(),
@@ -35,6 +37,7 @@ private final class SessionHarness {
             _ = session.player?.tick()
             session.update()
             events += session.takeEvents()
+            if phases.last != session.phase { phases.append(session.phase) }
             if condition(session) { return true }
             if session.player != nil {
                 clock.advance(to: clock.time + 0.01)
@@ -124,6 +127,26 @@ final class SessionTests: XCTestCase {
         XCTAssertEqual(harness.count(.startFile), 2)
         XCTAssertEqual(harness.count(.fileLoaded), 2)
         XCTAssertEqual(harness.count(.endFile(reason: .eof)), 2)
+    }
+
+    func testTheNextEntryOpenedAheadStartsInTheTurnTheFileBeforeEnds() throws {
+        let first = try clip(2), second = try clip(1.5)
+        let harness = SessionHarness([first, second]) { $0.playlist.prefetches = true }
+        harness.session.start()
+        XCTAssertTrue(harness.run { _ in harness.isPlaying(first) })
+        // The first file is within its last seconds from the start: the next one opens at once.
+        XCTAssertTrue(poll(timeout: .seconds(20)) { harness.session.update(); return harness.session.nextEntryIsOpened })
+        XCTAssertTrue(harness.run { _ in harness.isPlaying(second) })
+        let opened = harness.phases.filter { if case .opening = $0 { true } else { false } }
+        XCTAssertEqual(opened.count, 1, "only the first file waited for its open: \(harness.phases)")
+        XCTAssertEqual(harness.count(.startFile), 2)
+        XCTAssertEqual(harness.count(.endFile(reason: .eof)), 1)
+
+        let without = SessionHarness([first, second]) { $0.playlist.prefetches = false }
+        without.session.start()
+        XCTAssertTrue(without.run { _ in without.isPlaying(first) })
+        XCTAssertFalse(without.session.nextEntryIsOpened)
+        XCTAssertTrue(without.run { _ in without.isPlaying(second) })
     }
 
     func testTheLastFileRewindsToWaitWhenNothingFollows() throws {

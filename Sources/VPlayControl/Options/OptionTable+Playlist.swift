@@ -31,6 +31,9 @@ extension OptionTable {
         OptionSpec(["--playlist"], .value("FILE"), "play the entries of a playlist file (.m3u, .pls) or a folder", default: "none") { draft, use throws(OptionError) in
             draft.options.files.append(try use.text())
         },
+        OptionSpec(["--prefetch-playlist"], .flag, "open the next local file during the last seconds of the one playing", default: "yes") { draft, use throws(OptionError) in
+            draft.options.playlist.prefetches = try use.flag()
+        },
         OptionSpec(["--playlist-start"], .value("N"), "start at entry N, from 0", default: "0") { draft, use throws(OptionError) in
             draft.options.playlist.start = try use.integer(in: 0...Int(Int32.max))
         },

@@ -11,6 +11,8 @@ public struct PlaylistOptions: Sendable, Equatable {
     public var autocreate = AutocreatePlaylist.no
     /// Random order from the start (`--shuffle`).
     public var shuffles = false
+    /// Open the next local entry during the last seconds of the current one (`--prefetch-playlist`).
+    public var prefetches = true
     /// The entry to start at, from 0 (`--playlist-start`).
     public var start: Int?
     /// Keep a watch history (`--save-watch-history`), and where (`--watch-history-path`).

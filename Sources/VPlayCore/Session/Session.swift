@@ -70,6 +70,8 @@ public final class Session {
     /// A message with no file to show it (`show-text` in the idle window), and when it goes.
     private var message: (text: String, expiry: Double)?
     private var hasPlayed = false
+    /// The next entry, opened ahead (`--prefetch-playlist`).
+    private var prefetched: Prefetch?
     /// Where the file being opened resumes, for the message once it plays.
     private var resumingAt: Double?
     /// A failure since the last successful open: the status if the run ends now.
@@ -99,6 +101,7 @@ public final class Session {
     }
 
     deinit {
+        prefetched?.opening.cancel()
         opening?.cancel()
         replacement?.cancel()
         player?.shutdown()
@@ -199,6 +202,10 @@ public final class Session {
     /// Takes what happened since the last turn: an open that finished, a file that ended.
     /// Called once per main-loop turn, after the player's tick.
     public func update() {
+        if let player, let outcome = player.outcome {
+            entryEnded(outcome, of: player)
+        }
+        // After an end: the next entry, prefetched, may be ready already.
         if let opening, let result = opening.result {
             self.opening = nil
             switch result {
@@ -220,10 +227,51 @@ public final class Session {
                 events.append(.endFile(reason: .error, error: error.reason))
             }
         }
-        if let player, let outcome = player.outcome {
-            entryEnded(outcome, of: player)
-        }
         player?.movesOnAtEnd = playlist.hasNext || settings.loopsPlaylist || configuration.idles || configuration.quitsAtEnd
+        prefetchIfDue()
+    }
+
+    /// Opens the next entry while the current one plays its last seconds (`--prefetch-playlist`),
+    /// so that its first picture follows the last one of this file at once.
+    private func prefetchIfDue() {
+        guard configuration.playlist.prefetches, let player, prefetched == nil, playlist.hasNext,
+              let duration = player.state.duration, duration - player.state.position <= Self.prefetchLead else { return }
+        let next = playlist.items[playlist.index + 1]
+        guard SourceLocation(next.path).kind == .local, !DirectoryExpansion.isDirectory(next.path) else { return }
+        let (options, resumingAt) = openingOptions(for: next)
+        prefetched = Prefetch(id: next.id, opening: makeOpening(next.path, options), resumingAt: resumingAt)
+    }
+
+    /// The next entry has been opened ahead and waits for its turn.
+    var nextEntryIsOpened: Bool { prefetched?.opening.result != nil }
+
+    /// Seconds before a file's end at which the next one is opened.
+    static let prefetchLead = 10.0
+
+    /// An entry being opened ahead of its turn.
+    private struct Prefetch {
+        let id: Int
+        let opening: PlayerOpening
+        let resumingAt: Double?
+    }
+
+    private func makeOpening(_ path: String, _ options: PlayerOptions) -> PlayerOpening {
+        let opener = opener
+        return PlayerOpening(path: path, make: { interrupt throws(PlayerError) in
+            try opener(path, options, interrupt)
+        }, done: wake)
+    }
+
+    /// The options an entry opens with: the store's settings, and where it resumes.
+    private func openingOptions(for item: PlaylistItem, startingAt start: Double? = nil) -> (PlayerOptions, resumingAt: Double?) {
+        var options = settings.seeding(configuration.options)
+        var resumingAt = start
+        if let start { options.start = start }
+        if configuration.resumes, options.start == nil, let saved = watchLater?.position(for: item.path) {
+            options.start = saved
+            resumingAt = saved
+        }
+        return (options, resumingAt)
     }
 
     /// What control surfaces see: the file's state, or the settings with none, and the run's.
@@ -289,18 +337,17 @@ public final class Session {
             }
             return
         }
-        var options = settings.seeding(configuration.options)
-        resumingAt = start
-        if let start { options.start = start }
-        if configuration.resumes, options.start == nil, let saved = watchLater?.position(for: item.path) {
-            options.start = saved
-            resumingAt = saved
-        }
         events.append(.startFile)
-        let opener = opener, path = item.path, fileOptions = options
-        opening = PlayerOpening(path: path, make: { interrupt throws(PlayerError) in
-            try opener(path, fileOptions, interrupt)
-        }, done: wake)
+        if let prefetched, prefetched.id == item.id, start == nil {
+            opening = prefetched.opening
+            resumingAt = prefetched.resumingAt
+        } else {
+            let (options, resumeAt) = openingOptions(for: item, startingAt: start)
+            resumingAt = resumeAt
+            opening = makeOpening(item.path, options)
+            prefetched?.opening.cancel()
+        }
+        prefetched = nil
         enter(.opening(item))
     }
 
@@ -407,6 +454,8 @@ public final class Session {
         leaveEntry(reason: nil)
         replacement?.cancel()
         replacement = nil
+        prefetched?.opening.cancel()
+        prefetched = nil
         enter(.quitting(code: code))
     }
 
