@@ -26,6 +26,9 @@ vplay/mpv are taken within each run and then summarised the same way):
      unthrottled and at 2.5 MB/s, against the local file; HLS first frame and seek latency;
      peak RSS playing a 2-hour file over HTTP with the cache off, at its default limits and
      with --demuxer-max-bytes=20MiB.
+  next-file, ipc-open, folder (session.py, vplay and mpv): the gap between the files of a
+     playlist played through (IPC events and on screen); the IPC round trip while a slow
+     source opens; launch to playlist-count for a folder of 10,000 files.
 
 --only runs some sections; their table goes to .build/bench/results-only.md (not
 BENCHMARKS.md, whose table stays that of a whole run) unless --out says otherwise.
@@ -53,6 +56,7 @@ import benchlib  # noqa: E402
 import network  # noqa: E402
 import seek_landing  # noqa: E402
 import seek_latency  # noqa: E402
+import session  # noqa: E402
 import subtitle_cost  # noqa: E402
 import track_switch  # noqa: E402
 import xscreen  # noqa: E402
@@ -63,7 +67,7 @@ CLIPS = os.path.join(WORK, "clips")
 GEOMETRY = (1280, 720)
 PLAYERS = ("vplay", "ffplay", "mpv", "mpv-x11")
 SECTIONS = ("play", "paused", "fps", "ttff", "seek", "av", "track-switch", "seek-landing", "hdr", "subs",
-            *network.SECTIONS)
+            *network.SECTIONS, *session.SECTIONS)
 HEADERS = {"vplay": "vplay", "ffplay": "ffplay", "mpv": "mpv", "mpv-x11": "mpv --vo=x11"}
 CLK_TCK = os.sysconf("SC_CLK_TCK")
 
@@ -149,6 +153,7 @@ def make_clips(seconds, av_seconds, sections):
             log(f"  generating {os.path.relpath(c['subs'], ROOT)}")
             subtitle_cost.make_clip(c["subs"], seconds)
     c.update(network.make_clips(CLIPS, sections, log))
+    c.update(session.make_clips(CLIPS, sections, log))
     return c
 
 
@@ -829,6 +834,7 @@ def main():
 
     network.run(network.Context(sections, clips, res, runs, vplay, screen, order, section, m_first_frame, logged,
                                 Failed, log, xscreen.move_pointer_away))
+    session.run(session.Context(sections, clips, res, runs, vplay, screen, order, section, logged, Failed, log))
 
     screen.close()
     total = time.monotonic() - t_start
@@ -907,6 +913,7 @@ def report(res, args, runs, length, pause_s, seeks, av_seconds, mach, when, load
     if landing:
         lines += ["Exact-seek landing errors while playing, ms (+ = past the target), targets in order:", ""]
         lines += [f"- {k}: " + " ".join(f"{e:+.0f}" for e in v) for k, v in landing.items()] + [""]
+    lines += session.report_lines(res.extra)
     lines += [
         "Commands (CLIP: .build/bench/clips/, H.264 x264 veryfast + AAC stereo 48 kHz, keyframes "
         f"every 2 s; {length} s testsrc2 at 1080p30, 720p30 and 2160p30):",
@@ -953,6 +960,7 @@ def report(res, args, runs, length, pause_s, seeks, av_seconds, mach, when, load
         "#    an ASS track (a bold two-line event with outline and shadow every 2 s, every other one",
         "#    moving with \\move: scripts/bench/subtitle_cost.py); added = on - off, per run",
         *network.command_lines(sections),
+        *session.command_lines(sections),
         "```",
         "",
         "A/V capture resolution: video 1/250 s (a 64x32 patch grabbed 250 times a second; a "
