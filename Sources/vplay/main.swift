@@ -85,7 +85,8 @@ func run() -> Int32 {
                        warn: { if !quiet { report($0) } }, interrupt: interrupt)
         },
         wake: { sdl.wake() }, warn: { report($0) },
-        watchLater: WatchLaterStore(directory: WatchLaterStore.defaultDirectory(), warn: { report($0) }))
+        watchLater: WatchLaterStore(directory: WatchLaterStore.defaultDirectory(), warn: { report($0) }),
+        series: SeriesMemory())
     let services = Viewing.Services(
         sdl: sdl, channel: channel, ipc: ipc,
         mpris: MPRISServer.start(channel: channel, log: { if options.verbosity > 0 { report($0) } }),

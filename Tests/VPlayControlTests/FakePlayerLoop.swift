@@ -112,7 +112,7 @@ final class FakePlayerLoop: @unchecked Sendable {
         case .frameStep, .frameBackStep, .showText, .cycleABLoop, .screenshot, .screenshotVideo, .quitSavingPosition,
              .playlistNext, .playlistPrevious, .loadFile, .selectTrack, .cycleTrack, .subtitleSeek, .addSubtitleFile, .searchSubtitles, .selectSecondarySubtitles,
              .goToChapter, .openFiles, .stop, .appendFiles, .playlistPlay, .playlistMove, .playlistRemove, .playlistClear,
-             .playlistShuffle, .playlistUnshuffle, .resume:
+             .playlistShuffle, .playlistUnshuffle, .resume, .forgetSeriesChoices:
             break
         }
         return []

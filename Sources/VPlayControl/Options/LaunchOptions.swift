@@ -51,7 +51,10 @@ extension LaunchOptions {
         configuration.resumes = resume && !bench
         configuration.savesPositionOnQuit = savePositionOnQuit
         configuration.playlist = playlist
-        if bench { configuration.playlist.savesHistory = false }
+        if bench {
+            configuration.playlist.savesHistory = false
+            configuration.playlist.remembersSeries = false
+        }
         return configuration
     }
 }

@@ -34,6 +34,9 @@ extension OptionTable {
         OptionSpec(["--prefetch-playlist"], .flag, "open the next local file during the last seconds of the one playing", default: "yes") { draft, use throws(OptionError) in
             draft.options.playlist.prefetches = try use.flag()
         },
+        OptionSpec(["--remember-series"], .flag, "carry audio and subtitle choices, subtitle delay and speed from one episode of a folder to the others (Alt+F forgets)", default: "yes") { draft, use throws(OptionError) in
+            draft.options.playlist.remembersSeries = try use.flag()
+        },
         OptionSpec(["--playlist-start"], .value("N"), "start at entry N, from 0", default: "0") { draft, use throws(OptionError) in
             draft.options.playlist.start = try use.integer(in: 0...Int(Int32.max))
         },

@@ -45,7 +45,8 @@ extension Player {
         case let .showText(text, seconds):
             show(text, now: now, seconds: seconds)
         case .quit, .quitSavingPosition, .playlistNext, .playlistPrevious, .loadFile, .openFiles, .stop, .appendFiles,
-             .playlistPlay, .playlistMove, .playlistRemove, .playlistClear, .playlistShuffle, .playlistUnshuffle, .resume:
+             .playlistPlay, .playlistMove, .playlistRemove, .playlistClear, .playlistShuffle, .playlistUnshuffle, .resume,
+             .forgetSeriesChoices:
             break   // the run's, carried out by the Session
         case .setLoopFile(let count):
             state.loopFile = count

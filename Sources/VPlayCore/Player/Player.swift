@@ -292,6 +292,9 @@ public final class Player {
         return scaler.draw(frame, into: pixels, pitch: pitch, width: width, height: height)
     }
 
+    /// A picture is there to show (the file's first is decoded and due, or its cover art).
+    public var hasPicture: Bool { currentFrame != nil }
+
     var currentFrame: Frame? {
         if let video, video.frames.hasShownFrame { return video.frames.peekLast() }
         return coverArt?.frame

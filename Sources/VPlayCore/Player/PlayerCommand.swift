@@ -45,6 +45,8 @@ public enum PlayerCommand: Sendable, Equatable {
     /// Plays a file again from where it was left (a row of the idle window's history): the
     /// playlist becomes that file, starting at `position` seconds.
     case resume(String, at: Double)
+    /// Forgets the choices kept for the folder of the file playing (its series).
+    case forgetSeriesChoices
     /// Plays the entry at this index, from 0 (`playlist-play-index`).
     case playlistPlay(Int)
     /// Moves the entry at `from` to stand before the entry now at `to` (`playlist-move`).

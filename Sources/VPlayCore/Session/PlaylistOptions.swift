@@ -13,6 +13,9 @@ public struct PlaylistOptions: Sendable, Equatable {
     public var shuffles = false
     /// Open the next local entry during the last seconds of the current one (`--prefetch-playlist`).
     public var prefetches = true
+    /// Carry audio and subtitle choices, subtitle delay and speed across a folder's episodes,
+    /// and across runs (`--remember-series`).
+    public var remembersSeries = true
     /// The entry to start at, from 0 (`--playlist-start`).
     public var start: Int?
     /// Keep a watch history (`--save-watch-history`), and where (`--watch-history-path`).

@@ -80,15 +80,18 @@ public final class Session {
     /// Where each file played is recorded, nil when none is kept; written off the main loop.
     public let history: WatchHistory?
     private let historyQueue = DispatchQueue(label: "vplay.history", qos: .utility)
+    /// The choices carried across each folder's episodes; nil with `--remember-series=no`.
+    private let series: SeriesMemory?
     /// The files the user named, until `start` makes them the playlist.
     private let files: [String]
 
     /// - Parameter files: what the user named: files, URLs, folders (playlist files already read).
     public init(files: [String], settings: Settings, configuration: Configuration, opener: @escaping Opener,
                 wake: @escaping @Sendable () -> Void, warn: @escaping @Sendable (String) -> Void = { _ in },
-                watchLater: WatchLaterStore? = nil,
+                watchLater: WatchLaterStore? = nil, series: SeriesMemory? = nil,
                 monotonic: @escaping @Sendable () -> Double = Player.monotonicNow) {
         self.files = files
+        self.series = configuration.playlist.remembersSeries ? series : nil
         playlist = Playlist([])
         history = configuration.playlist.savesHistory ? WatchHistory(file: configuration.playlist.historyFile, warn: warn) : nil
         self.settings = settings
@@ -172,6 +175,10 @@ public final class Session {
             // The entry playing went: the one that took its place plays.
             leaveEntry(reason: .stop)
             playCurrentEntry()
+        case .forgetSeriesChoices:
+            guard let series, let folder = player.flatMap({ SeriesMemory.folder(of: $0.state.path) }) else { return }
+            series.forget(folder: folder)
+            player?.apply(.showText("Choices for this folder forgotten", seconds: 2))
         case .playlistClear: playlist.clearOthers()
         case .playlistShuffle: playlist.shuffle()
         case .playlistUnshuffle: playlist.unshuffle()
@@ -185,6 +192,7 @@ public final class Session {
             guard let resolved = Settings.resolve(command, in: player.state) else { return }
             settings.record(resolved)
             player.apply(resolved)
+            if resolved.isSeriesChoice { rememberSeriesChoices(of: player.state) }
             return
         }
         var state = PlayerState()
@@ -375,6 +383,7 @@ public final class Session {
         let kept = waiting
         waiting.removeAll()
         kept.forEach(apply)
+        applySeriesChoices(to: opened)
         if let resumingAt {
             opened.apply(.showText("Resumed at \(TimeFormat.label(resumingAt, duration: opened.state.duration))", seconds: 2))
         }
@@ -483,6 +492,35 @@ public final class Session {
         self.player = nil
     }
 
+    /// The choices kept for the file's folder, applied with a line saying so.
+    private func applySeriesChoices(to opened: Player) {
+        guard let series, let folder = SeriesMemory.folder(of: opened.state.path),
+              let choices = series.choices(forFolder: folder) else { return }
+        let commands = choices.commands(for: opened.state)
+        guard !commands.isEmpty else { return }
+        for command in commands {
+            settings.record(command)
+            opened.apply(command)
+        }
+        opened.apply(.showText("As before in this folder: \(choices.summary) (Alt+F forgets)", seconds: 4))
+    }
+
+    /// Kept for a folder only when its episodes play one after another (two or more of them
+    /// in the playlist), not for any file that happens to share a folder.
+    private func rememberSeriesChoices(of state: PlayerState) {
+        guard let series, let folder = SeriesMemory.folder(of: state.path),
+              playlist.items.filter({ SeriesMemory.folder(of: $0.path) == folder }).count > 1 else { return }
+        let choices = SeriesChoices(of: state)
+        let warn = warn
+        historyQueue.async {
+            do throws(WatchLaterError) {
+                if choices.isEmpty { series.forget(folder: folder) } else { try series.save(choices, forFolder: folder) }
+            } catch {
+                warn(error.description)
+            }
+        }
+    }
+
     private func record(_ state: PlayerState) {
         guard let history, !state.path.isEmpty else { return }
         let entry = WatchHistory.Entry(path: state.path, title: state.title, position: state.position, duration: state.duration)
@@ -492,7 +530,7 @@ public final class Session {
         }
     }
 
-    /// Waits until the history holds every file recorded so far (before the run ends).
+    /// Waits until the history and the series choices hold everything recorded so far (before the run ends).
     public func flushHistory() {
         historyQueue.sync {}
     }
@@ -507,6 +545,17 @@ public final class Session {
             }
         } else {
             watchLater.remove(for: state.path)
+        }
+    }
+}
+
+extension PlayerCommand {
+    /// A choice that carries to the other episodes of a folder.
+    var isSeriesChoice: Bool {
+        switch self {
+        case .selectTrack(.audio, _), .selectTrack(.sub, _), .cycleTrack(.audio, _), .cycleTrack(.sub, _),
+             .setSubtitle(.delay), .setSpeed: true
+        default: false
         }
     }
 }

@@ -13,7 +13,7 @@ public enum KeyBindings {
     /// The command for `press`, or nil when the key is unbound.
     ///
     /// Presses with Control, Alt or Super are left alone (they belong to the desktop; Ctrl+h, and
-    /// Control+←/→, which step through subtitle lines, excepted, as in mpv), as are
+    /// Control+←/→, which step through subtitle lines, excepted, as in mpv, and Alt+F), as are
     /// Shift+named keys. A held key repeats only where repeating makes sense (seeks, volume,
     /// speed, frame steps); a held seek key lands on keyframes, which is cheap enough to keep up.
     /// - Parameter isFullscreen: Esc leaves fullscreen first, and quits only from a window.
@@ -21,6 +21,10 @@ public enum KeyBindings {
         // Ctrl+h: hardware decoding on and off, as in mpv.
         if press.key == .character("h") && press.modifiers == [.control] && !press.isRepeat {
             return .adjust(property: "hwdec", .cycle(up: true))
+        }
+        // Alt+F: the choices carried across this folder's episodes are forgotten.
+        if press.key == .character("f") && press.modifiers == [.alt] && !press.isRepeat {
+            return .forgetSeriesChoices
         }
         // Control with ←/→ steps through subtitle lines, as in mpv.
         if press.modifiers == [.control] {

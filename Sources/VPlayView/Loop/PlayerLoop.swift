@@ -49,8 +49,12 @@ public final class PlayerLoop {
         windowPixels = window.presentation == .scaledRGB ? WindowPixels(window: window.window, renderer: window.renderer) : nil
     }
 
+    /// How long a file's first picture is waited for before the window is drawn without it.
+    static let firstPictureWait = 1.0
+
     /// Runs until the session lets this file go (its end, another file, a quit).
     public func run() {
+        let startedAt = Player.monotonicNow()
         // The thumbnail source is this file's: the next file brings its own.
         defer { overlay.thumbnails = nil }
         var event = SDL_Event()
@@ -78,14 +82,17 @@ public final class PlayerLoop {
             }
 
             let now = Player.monotonicNow()
-            if needsPresent || overlay.needsRedraw(state: state, now: now) {
+            // Until this file's first picture is up, the window keeps the last one of the file
+            // before (or the idle screen) rather than going black between files.
+            let waitsForPicture = player.geometry != nil && !player.hasPicture && now - startedAt < Self.firstPictureWait
+            if !waitsForPicture && (needsPresent || overlay.needsRedraw(state: state, now: now)) {
                 present(state: state, now: now)
                 if tick.hasNewPicture { displayLatency.add(Player.monotonicNow() - decidedAt) }
                 player.displayLatency = displayLatency.value
             }
             SDL_ShowCursor(overlay.hidesCursor(state: state, now: now) ? 0 : 1)
 
-            var deadline = tick.wakeAt
+            var deadline = waitsForPicture ? min(tick.wakeAt, startedAt + Self.firstPictureWait) : tick.wakeAt
             if let overlayDeadline = overlay.nextDeadline(state: state, now: now) {
                 deadline = min(deadline, overlayDeadline)
             }
