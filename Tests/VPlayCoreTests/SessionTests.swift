@@ -175,6 +175,13 @@ final class SessionTests: XCTestCase {
         XCTAssertTrue(skipping.run { $0.exitCode != nil })
         XCTAssertEqual(skipping.session.exitCode, 0, "the run played what it could")
 
+        // After a file that played, one that cannot is the end: nothing goes round again.
+        let last = SessionHarness([good, bad])
+        last.session.start()
+        XCTAssertTrue(last.run { $0.exitCode != nil })
+        XCTAssertEqual(last.session.exitCode, 1)
+        XCTAssertEqual(last.count(.fileLoaded), 1)
+
         let alone = SessionHarness([bad])
         alone.session.start()
         XCTAssertTrue(alone.run { $0.exitCode != nil })

@@ -69,7 +69,6 @@ public final class Session {
     private var events: [PlayerEvent] = []
     /// A message with no file to show it (`show-text` in the idle window), and when it goes.
     private var message: (text: String, expiry: Double)?
-    private var hasPlayed = false
     /// The next entry, opened ahead (`--prefetch-playlist`).
     private var prefetched: Prefetch?
     /// Where the file being opened resumes, for the message once it plays.
@@ -378,7 +377,6 @@ public final class Session {
         opened.start()
         // Settings changed while it opened (its options were taken before).
         settings.differences(from: opened.state).forEach(opened.apply)
-        hasPlayed = true
         failed = false
         let kept = waiting
         waiting.removeAll()
@@ -389,14 +387,14 @@ public final class Session {
         }
     }
 
-    /// Like mpv: a file that cannot be played is skipped when others follow; one opened while
-    /// another had played goes back to that one; else the idle window says why, or the run ends.
+    /// Like mpv: a file that cannot be played is skipped when others follow; else the idle
+    /// window says why, or the run ends with a failure status.
     private func openFailed(_ error: PlayerError) {
         warn(error.description)
         events.append(.endFile(reason: .error, error: error.reason))
         failed = true
         waiting.removeAll()
-        if playlist.apply(.next) || (hasPlayed && playlist.apply(.previous)) {
+        if playlist.apply(.next) {
             playCurrentEntry()
             return
         }
