@@ -249,6 +249,50 @@ final class SessionTests: XCTestCase {
         XCTAssertTrue(harness.run { _ in harness.isPlaying(first) })
     }
 
+    /// Quit in the middle of a film with the second audio track and the German subtitles a
+    /// quarter second late: the next run starts there with the same.
+    func testAFileResumesWithTheTracksAndSubtitleDelayChosenThere() throws {
+        let film = try MediaFactory.clip(try .multiTrack(seconds: 70)).path
+        let store = WatchLaterStore(directory: FileManager.default.temporaryDirectory
+            .appendingPathComponent("vplay-resume-\(UUID().uuidString.prefix(8))"))
+        defer { try? FileManager.default.removeItem(at: store.directory) }
+        let device = AudioDevice(sink: ManualAudioSink())
+        func run() -> Session {
+            var configuration = Session.Configuration()
+            configuration.resumes = true
+            configuration.savesPositionOnQuit = true
+            configuration.playlist.savesHistory = false
+            return Session(files: [film], settings: Settings(options: PlayerOptions()), configuration: configuration,
+                           opener: { path, options, interrupt throws(PlayerError) in
+                               try Player(path: path, options: options, audioDevice: device, wake: {}, interrupt: interrupt)
+                           }, wake: {}, watchLater: store)
+        }
+        let first = run()
+        first.start()
+        XCTAssertTrue(poll(timeout: .seconds(20)) { first.update(); return first.player != nil })
+        // Paused, the seek lands with its picture (no sound to wait for from this test's device).
+        first.apply(.setPaused(true))
+        first.apply(.seek(.absolute(30), .exact))
+        first.apply(.selectTrack(.audio, .id(2)))
+        first.apply(.selectTrack(.sub, .id(2)))
+        first.apply(.setSubtitle(.delay(0.25)))
+        XCTAssertTrue(poll(timeout: .seconds(20)) {
+            _ = first.player?.tick()
+            return first.player.map { !$0.state.isSeeking && abs($0.state.position - 30) < 0.05 } ?? false
+        })
+        first.apply(.quit(code: 0))
+
+        let second = run()
+        second.start()
+        XCTAssertTrue(poll(timeout: .seconds(20)) { second.update(); return second.player != nil })
+        let state = try XCTUnwrap(second.player?.state)
+        XCTAssertEqual(state.selectedTrackID(.audio), 2)
+        XCTAssertEqual(state.selectedTrackID(.sub), 2)
+        XCTAssertEqual(state.subtitles.delay, 0.25)
+        XCTAssertEqual(store.entry(for: film)?.position ?? 0, 30, accuracy: 0.05)
+        XCTAssertEqual(second.settings.subtitles.delay, 0, "the delay was that file's, not the run's")
+    }
+
     func testIdleCommandsChangeTheStoreAndWaitForNoFile() throws {
         let harness = SessionHarness([]) { $0.idles = true }
         harness.session.start()

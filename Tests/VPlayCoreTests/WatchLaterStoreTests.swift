@@ -44,6 +44,19 @@ final class WatchLaterStoreTests: XCTestCase {
         XCTAssertEqual(warnings.withLock { $0 }, [], "missing entries are not worth a warning")
     }
 
+    func testTheTracksAndSubtitleDelayChosenAreKeptWithThePosition() throws {
+        let store = makeStore()
+        let entry = WatchLaterEntry(position: 75.5, audioTrack: .id(2), subtitleTrack: TrackChoice.none, subtitleDelay: -0.25)
+        try store.save(entry, for: media)
+        XCTAssertEqual(store.entry(for: media), entry)
+        XCTAssertEqual(try String(contentsOf: store.entryURL(for: media), encoding: .utf8),
+                       "start=75.500\npath=/videos/film.mkv\naid=2\nsid=no\nsub-delay=-0.250\n")
+        for bad in ["aid=two\n", "sid=-1\n", "sub-delay=1e3\n", "volume=100\n", "aid=1\naid=2\n"] {
+            _ = try writeEntry(Array("start=75.500\npath=/videos/film.mkv\n\(bad)".utf8), for: media)
+            XCTAssertNil(store.entry(for: media), bad)
+        }
+    }
+
     func testTheKeyIsTheAbsoluteStandardizedPath() throws {
         let store = makeStore()
         try store.save(position: 42, for: "/videos/./extra/../film.mkv")

@@ -49,12 +49,28 @@ public final class WatchLaterStore: Sendable {
 
     /// Records `position` (seconds) for the media at `path`, replacing any earlier one.
     public func save(position: Double, for path: String) throws(WatchLaterError) {
+        try save(WatchLaterEntry(position: position), for: path)
+    }
+
+    /// Records where the media at `path` was left and what was chosen there, replacing any
+    /// earlier entry.
+    public func save(_ entry: WatchLaterEntry, for path: String) throws(WatchLaterError) {
         let absolute = Self.absolutePath(path)
         let url = entryURL(absolutePath: absolute)
+        let position = entry.position
         guard position.isFinite, position >= 0 else {
             throw WatchLaterError(path: url.path, reason: "\(position) is not a playback position")
         }
-        let bytes = Array("start=\(String(format: "%.3f", position))\npath=\(absolute)\n".utf8)
+        var text = "start=\(String(format: "%.3f", position))\npath=\(absolute)\n"
+        for (key, choice) in [("aid", entry.audioTrack), ("sid", entry.subtitleTrack)] {
+            switch choice {
+            case .id(let id)?: text += "\(key)=\(id)\n"
+            case .none?: text += "\(key)=no\n"
+            case .auto?, nil: break
+            }
+        }
+        if let delay = entry.subtitleDelay, delay.isFinite, delay != 0 { text += "sub-delay=\(String(format: "%.3f", delay))\n" }
+        let bytes = Array(text.utf8)
         guard bytes.count <= Self.sizeLimit else {
             throw WatchLaterError(path: url.path, reason: "the media path is too long to record")
         }
@@ -71,11 +87,17 @@ public final class WatchLaterStore: Sendable {
     /// The position saved for the media at `path`, or nil when there is none or the entry
     /// cannot be trusted.
     public func position(for path: String) -> Double? {
+        entry(for: path)?.position
+    }
+
+    /// What was saved for the media at `path`, or nil when there is nothing or the entry
+    /// cannot be trusted.
+    public func entry(for path: String) -> WatchLaterEntry? {
         let absolute = Self.absolutePath(path)
         let url = entryURL(absolutePath: absolute)
         do throws(EntryProblem) {
             guard let bytes = try Self.contents(of: url) else { return nil }
-            return try Self.position(in: bytes, absolutePath: absolute)
+            return try Self.entry(in: bytes, absolutePath: absolute)
         } catch {
             let isNew = reported.withLock { $0.insert(url.path).inserted }
             if isNew { warn?("ignoring resume position '\(url.path)': \(error.reason)") }
@@ -141,21 +163,64 @@ public final class WatchLaterStore: Sendable {
         return Array(bytes[..<count])
     }
 
-    /// Parses an entry strictly: exactly the two lines `save` writes, for this very path,
-    /// with a plain non-negative decimal number (no sign, exponent, `nan` or `inf`).
-    private static func position(in bytes: [UInt8], absolutePath: String) throws(EntryProblem) -> Double {
+    /// Parses an entry strictly: the lines `save` writes, for this very path, with plain
+    /// decimal numbers (no exponent, `nan` or `inf`) and nothing else.
+    private static func entry(in bytes: [UInt8], absolutePath: String) throws(EntryProblem) -> WatchLaterEntry {
         guard let text = String(validating: bytes, as: UTF8.self) else { throw EntryProblem(reason: "not UTF-8 text") }
-        guard text.hasPrefix("start="), let newline = text.firstIndex(of: "\n") else {
-            throw EntryProblem(reason: "malformed")
+        guard text.hasSuffix("\n") else { throw EntryProblem(reason: "malformed") }
+        let lines = text.dropLast().split(separator: "\n", omittingEmptySubsequences: false)
+        guard lines.count >= 2, lines[0].hasPrefix("start="), lines[1] == "path=\(absolutePath)" else {
+            throw EntryProblem(reason: lines.count >= 2 && lines[0].hasPrefix("start=")
+                               ? "it records a different file or is malformed" : "malformed")
         }
-        let number = text[text.index(text.startIndex, offsetBy: 6)..<newline]
-        guard text[text.index(after: newline)...] == "path=\(absolutePath)\n" else {
-            throw EntryProblem(reason: "it records a different file or is malformed")
+        guard let position = number(lines[0].dropFirst(6), signed: false) else { throw EntryProblem(reason: "invalid start time") }
+        var entry = WatchLaterEntry(position: position)
+        for line in lines.dropFirst(2) {
+            guard let equals = line.firstIndex(of: "=") else { throw EntryProblem(reason: "malformed") }
+            let value = line[line.index(after: equals)...]
+            switch line[..<equals] {
+            case "aid" where entry.audioTrack == nil: entry.audioTrack = try choice(value)
+            case "sid" where entry.subtitleTrack == nil: entry.subtitleTrack = try choice(value)
+            case "sub-delay" where entry.subtitleDelay == nil:
+                guard let delay = number(value, signed: true) else { throw EntryProblem(reason: "invalid subtitle delay") }
+                entry.subtitleDelay = delay
+            default: throw EntryProblem(reason: "malformed")
+            }
         }
-        guard (1...20).contains(number.count), number.filter({ $0 == "." }).count <= 1,
-              number.allSatisfy({ $0 == "." || $0.isASCII && $0.isNumber }),
-              let value = Double(number), value.isFinite
-        else { throw EntryProblem(reason: "invalid start time") }
+        return entry
+    }
+
+    private static func choice(_ text: Substring) throws(EntryProblem) -> TrackChoice {
+        if text == "no" { return .none }
+        guard (1...6).contains(text.count), text.allSatisfy({ $0.isASCII && $0.isNumber }), let id = Int(text), id > 0 else {
+            throw EntryProblem(reason: "invalid track")
+        }
+        return .id(id)
+    }
+
+    /// A plain decimal number: digits and at most one point (and a leading minus when `signed`).
+    private static func number(_ text: Substring, signed: Bool) -> Double? {
+        let digits = signed && text.hasPrefix("-") ? text.dropFirst() : text
+        guard (1...20).contains(digits.count), digits.filter({ $0 == "." }).count <= 1,
+              digits.allSatisfy({ $0 == "." || $0.isASCII && $0.isNumber }),
+              let value = Double(text), value.isFinite else { return nil }
         return value
+    }
+}
+
+/// What is kept for one file: where it was left, and what was chosen there.
+public struct WatchLaterEntry: Sendable, Equatable {
+    public var position: Double
+    /// The audio and subtitle tracks chosen (`.id`, or `.none` for none); nil: not recorded.
+    public var audioTrack: TrackChoice?
+    public var subtitleTrack: TrackChoice?
+    /// Seconds; nil for none.
+    public var subtitleDelay: Double?
+
+    public init(position: Double, audioTrack: TrackChoice? = nil, subtitleTrack: TrackChoice? = nil, subtitleDelay: Double? = nil) {
+        self.position = position
+        self.audioTrack = audioTrack
+        self.subtitleTrack = subtitleTrack
+        self.subtitleDelay = subtitleDelay
     }
 }

@@ -72,7 +72,7 @@ public final class Session {
     /// The next entry, opened ahead (`--prefetch-playlist`).
     private var prefetched: Prefetch?
     /// Where the file being opened resumes, for the message once it plays.
-    private var resumingAt: Double?
+    private var resuming: Resume?
     /// A failure since the last successful open: the status if the run ends now.
     private var failed = false
 
@@ -245,8 +245,8 @@ public final class Session {
               let duration = player.state.duration, duration - player.state.position <= Self.prefetchLead else { return }
         let next = playlist.items[playlist.index + 1]
         guard SourceLocation(next.path).kind == .local, !DirectoryExpansion.isDirectory(next.path) else { return }
-        let (options, resumingAt) = openingOptions(for: next)
-        prefetched = Prefetch(id: next.id, opening: makeOpening(next.path, options), resumingAt: resumingAt)
+        let (options, resume) = openingOptions(for: next)
+        prefetched = Prefetch(id: next.id, opening: makeOpening(next.path, options), resume: resume)
     }
 
     /// The next entry has been opened ahead and waits for its turn.
@@ -259,7 +259,7 @@ public final class Session {
     private struct Prefetch {
         let id: Int
         let opening: PlayerOpening
-        let resumingAt: Double?
+        let resume: Resume?
     }
 
     private func makeOpening(_ path: String, _ options: PlayerOptions) -> PlayerOpening {
@@ -269,16 +269,27 @@ public final class Session {
         }, done: wake)
     }
 
-    /// The options an entry opens with: the store's settings, and where it resumes.
-    private func openingOptions(for item: PlaylistItem, startingAt start: Double? = nil) -> (PlayerOptions, resumingAt: Double?) {
+    /// Where a file starts again, and the subtitle delay it had there (a file's own, not the run's).
+    private struct Resume {
+        var position: Double
+        var subtitleDelay: Double?
+    }
+
+    /// The options an entry opens with: the store's settings, and where it resumes with the
+    /// tracks chosen there (unless options chose them).
+    private func openingOptions(for item: PlaylistItem, startingAt start: Double? = nil) -> (PlayerOptions, Resume?) {
         var options = settings.seeding(configuration.options)
-        var resumingAt = start
-        if let start { options.start = start }
-        if configuration.resumes, options.start == nil, let saved = watchLater?.position(for: item.path) {
-            options.start = saved
-            resumingAt = saved
+        if let start {
+            options.start = start
+            return (options, Resume(position: start))
         }
-        return (options, resumingAt)
+        guard configuration.resumes, options.start == nil, let saved = watchLater?.entry(for: item.path) else {
+            return (options, nil)
+        }
+        options.start = saved.position
+        if options.audioTrack == .auto, let track = saved.audioTrack { options.audioTrack = track }
+        if options.subtitleTrack == .auto, let track = saved.subtitleTrack { options.subtitleTrack = track }
+        return (options, Resume(position: saved.position, subtitleDelay: saved.subtitleDelay))
     }
 
     /// What control surfaces see: the file's state, or the settings with none, and the run's.
@@ -347,10 +358,10 @@ public final class Session {
         events.append(.startFile)
         if let prefetched, prefetched.id == item.id, start == nil {
             opening = prefetched.opening
-            resumingAt = prefetched.resumingAt
+            resuming = prefetched.resume
         } else {
-            let (options, resumeAt) = openingOptions(for: item, startingAt: start)
-            resumingAt = resumeAt
+            let (options, resume) = openingOptions(for: item, startingAt: start)
+            resuming = resume
             opening = makeOpening(item.path, options)
             prefetched?.opening.cancel()
         }
@@ -382,8 +393,9 @@ public final class Session {
         waiting.removeAll()
         kept.forEach(apply)
         applySeriesChoices(to: opened)
-        if let resumingAt {
-            opened.apply(.showText("Resumed at \(TimeFormat.label(resumingAt, duration: opened.state.duration))", seconds: 2))
+        if let resuming {
+            if let delay = resuming.subtitleDelay { opened.apply(.setSubtitle(.delay(delay))) }
+            opened.apply(.showText("Resumed at \(TimeFormat.label(resuming.position, duration: opened.state.duration))", seconds: 2))
         }
     }
 
@@ -538,7 +550,14 @@ public final class Session {
     private func rememberPosition(of state: PlayerState) {
         guard let watchLater, !state.path.isEmpty else { return }
         if WatchLaterStore.shouldSave(position: state.position, duration: state.duration) {
-            do { try watchLater.save(position: state.position, for: state.path) } catch {
+            // A kind of track the file has: the one chosen, or none.
+            let chosen = { (kind: Track.Kind) -> TrackChoice? in
+                guard state.tracks.contains(where: { $0.kind == kind }) else { return nil }
+                return state.selectedTrackID(kind).map(TrackChoice.id) ?? TrackChoice.none
+            }
+            let entry = WatchLaterEntry(position: state.position, audioTrack: chosen(.audio), subtitleTrack: chosen(.sub),
+                                        subtitleDelay: state.subtitles.delay)
+            do { try watchLater.save(entry, for: state.path) } catch {
                 warn("\(error)")
             }
         } else {
