@@ -22,6 +22,12 @@ final class Viewing {
     private let session: Session
     private var screen: Screen?
     private var idleScreen: IdleScreen?
+    /// The idle window's pictures of recent files: kept from one visit to the idle window to the
+    /// next, so files whose place has not changed are not decoded again.
+    private var recentPictures: StillPictures?
+    /// The recent files the last idle window showed: the next shows them at once, while it
+    /// reads the history again.
+    private var recent = RecentList()
 
     init(options: LaunchOptions, services: Services, session: Session) {
         self.options = options
@@ -58,6 +64,8 @@ final class Viewing {
 
     /// Closes the window; before the SDL session shuts down.
     func closeWindow() {
+        recentPictures?.stop()
+        recentPictures = nil
         screen = nil
         idleScreen = nil
     }
@@ -83,12 +91,19 @@ final class Viewing {
         }
         screen.window.setTitle(options.title ?? "vplay")
         let services = services
-        IdleLoop(sdl: services.sdl, session: session, window: screen.window, screen: idleScreen, channel: services.channel,
-                 keyCommand: services.keys, openDialog: services.openDialog.show, onTurn: { state in
-                     services.ipc?.stateDidChange(state)
-                     services.mpris?.stateDidChange(state)
-                     services.screensaver.update(state, window: screen.window)
-                 }).run()
+        if recentPictures == nil, options.thumbnails, session.history != nil {
+            let sdl = services.sdl
+            recentPictures = StillPictures(onReady: { sdl.wake() })
+        }
+        let loop = IdleLoop(sdl: services.sdl, session: session, window: screen.window, screen: idleScreen,
+                            channel: services.channel, keyCommand: services.keys, openDialog: services.openDialog.show,
+                            recent: recent, pictures: recentPictures, onTurn: { state in
+                                services.ipc?.stateDidChange(state)
+                                services.mpris?.stateDidChange(state)
+                                services.screensaver.update(state, window: screen.window)
+                            })
+        loop.run()
+        recent = loop.recent
     }
 
     /// The window for `player`'s picture: made for the first, retitled and resized after.

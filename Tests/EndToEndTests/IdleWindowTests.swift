@@ -35,10 +35,17 @@ final class IdleWindowTests: XCTestCase {
         return (path, arguments)
     }
 
+    /// A state folder of the test's own: no watch history from elsewhere lists files in the
+    /// window (and moves its button), and none is left behind.
+    private var privateState: [String: String] {
+        ["XDG_STATE_HOME": directory.appendingPathComponent("state").path]
+    }
+
     /// The player with no file, its window and a connection to its socket.
     private func launchIdle(_ arguments: [String] = [], environment: [String: String] = [:]) throws
         -> (process: RunningProcess, window: String, ipc: IPCClient) {
-        let process = try BinaryRunner.launch(["--input-ipc-server=\(socketPath!)"] + arguments, environment: environment)
+        let process = try BinaryRunner.launch(["--input-ipc-server=\(socketPath!)"] + arguments,
+                                              environment: privateState.merging(environment) { $1 })
         addTeardownBlock {
             process.terminate()
             process.waitForExit(timeout: .seconds(5))
@@ -95,7 +102,7 @@ final class IdleWindowTests: XCTestCase {
         let chosen = try MediaFactory.clip(.av(seconds: 5, width: 480, height: 270))
         let zenity = try standInZenity(answering: [chosen])
         let process = try BinaryRunner.launch(["--input-ipc-server=\(socketPath!)", playing.path],
-                                              environment: ["PATH": zenity.path])
+                                              environment: privateState.merging(["PATH": zenity.path]) { $1 })
         addTeardownBlock { process.terminate(); process.waitForExit(timeout: .seconds(5)) }
         let window = try XCTUnwrap(try Screen.findWindow(name: playing.lastPathComponent, timeout: PlayerSession.windowTimeout))
         let ipc = try IPCClient(path: socketPath)
@@ -128,7 +135,8 @@ final class IdleWindowTests: XCTestCase {
 
     func testWithIdleTheEndOfTheLastFileAndStopComeBackToTheIdleWindow() throws {
         let clip = try MediaFactory.clip(.av(seconds: 1))
-        let process = try BinaryRunner.launch(["--input-ipc-server=\(socketPath!)", "--idle", clip.path])
+        let process = try BinaryRunner.launch(["--input-ipc-server=\(socketPath!)", "--idle", clip.path],
+                                              environment: privateState)
         addTeardownBlock { process.terminate(); process.waitForExit(timeout: .seconds(5)) }
         XCTAssertNotNil(try Screen.findWindow(name: clip.lastPathComponent, timeout: PlayerSession.windowTimeout))
         let ipc = try IPCClient(path: socketPath)

@@ -21,8 +21,10 @@ final class PortalBinaryTests: XCTestCase {
         defer { try? FileManager.default.removeItem(at: directory) }
         let socketPath = "/tmp/vplay-portal-\(getpid())-\(UUID().uuidString.prefix(8)).sock"
         defer { unlink(socketPath) }
-        let process = try BinaryRunner.launch(["--input-ipc-server=\(socketPath)"],
-                                              environment: bus.environment.merging(["PATH": directory.path + ":/usr/bin:/bin"]) { $1 })
+        // A state folder of its own: no watch history lists files under the button (and moves it).
+        let environment = bus.environment.merging(["PATH": directory.path + ":/usr/bin:/bin",
+                                                   "XDG_STATE_HOME": directory.path]) { $1 }
+        let process = try BinaryRunner.launch(["--input-ipc-server=\(socketPath)"], environment: environment)
         defer { process.terminate(); process.waitForExit(timeout: .seconds(5)) }
         let window = try XCTUnwrap(try Screen.findWindow(name: "vplay", timeout: PlayerSession.windowTimeout), "no idle window")
         let ipc = try IPCClient(path: socketPath)

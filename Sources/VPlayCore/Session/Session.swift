@@ -545,6 +545,27 @@ public final class Session {
         historyQueue.sync {}
     }
 
+    /// Runs `body` with the history on the thread that records it, after every file recorded so
+    /// far: what it reads there includes them all, and a change it makes is ordered with the
+    /// records. False, and `body` is not run, when no history is kept.
+    @discardableResult
+    public func withHistory(_ body: @escaping @Sendable (WatchHistory) -> Void) -> Bool {
+        guard let history else { return false }
+        historyQueue.async { body(history) }
+        return true
+    }
+
+    /// Removes every entry for `path` from the history on the thread that records it (a failure
+    /// is warned about), then runs `then` there. False when no history is kept.
+    @discardableResult
+    public func forgetInHistory(_ path: String, then: @escaping @Sendable (WatchHistory) -> Void = { _ in }) -> Bool {
+        let warn = warn
+        return withHistory { history in
+            do throws(WatchHistoryError) { try history.forget(path: path) } catch { warn(error.description) }
+            then(history)
+        }
+    }
+
     /// Saves where a quit file was left, or forgets it when it was watched to the end
     /// (or barely started): the next open then starts from the beginning.
     private func rememberPosition(of state: PlayerState) {
