@@ -71,6 +71,16 @@ public final class FaultServer: @unchecked Sendable {
     print(listener.getsockname()[1], flush=True)
     held = []
 
+    def read_request(connection):
+        """The request's bytes up to its blank line; None when the client went away first."""
+        request = b""
+        while b"\r\n\r\n" not in request:
+            chunk = connection.recv(4096)
+            if not chunk:
+                return None
+            request += chunk
+        return request
+
     def silent():
         while True:
             connection, _ = listener.accept()
@@ -83,12 +93,8 @@ public final class FaultServer: @unchecked Sendable {
         print("accepted", flush=True)
         # Gone for good: later connections are refused.
         listener.close()
-        request = b""
-        while b"\r\n\r\n" not in request:
-            chunk = connection.recv(4096)
-            if not chunk:
-                return
-            request += chunk
+        if read_request(connection) is None:
+            return
         header = ("HTTP/1.1 200 OK\r\nContent-Type: video/mp4\r\nContent-Length: %d\r\n"
                   "Connection: close\r\n\r\n" % len(data)).encode()
         connection.sendall(header + data[:limit])
@@ -111,12 +117,9 @@ public final class FaultServer: @unchecked Sendable {
 
     def serve_radio(connection, data, interval, block):
         try:
-            request = b""
-            while b"\r\n\r\n" not in request:
-                chunk = connection.recv(4096)
-                if not chunk:
-                    return
-                request += chunk
+            request = read_request(connection)
+            if request is None:
+                return
             metadata = b"icy-metadata: 1" in request.lower()
             header = "ICY 200 OK\r\nicy-name: Test Radio\r\nContent-Type: audio/mpeg\r\n"
             if metadata:
@@ -144,12 +147,9 @@ public final class FaultServer: @unchecked Sendable {
 
     def serve_range(connection, data, delay):
         try:
-            request = b""
-            while b"\r\n\r\n" not in request:
-                chunk = connection.recv(4096)
-                if not chunk:
-                    return
-                request += chunk
+            request = read_request(connection)
+            if request is None:
+                return
             time.sleep(delay)
             start = 0
             for line in request.decode("latin-1").split("\r\n"):

@@ -105,6 +105,17 @@ struct Snapshot {
         return (Int(argb >> 16 & 0xff) + Int(argb >> 8 & 0xff) + Int(argb & 0xff)) / 3
     }
 
+    /// Every pixel wholly inside `rect`, with its brightness.
+    func pixels(in rect: OverlayRect) -> [(x: Int, y: Int, brightness: Int)] {
+        var found: [(x: Int, y: Int, brightness: Int)] = []
+        for y in max(0, Int(rect.minY.rounded(.up)))..<min(height, Int(rect.maxY.rounded(.down))) {
+            for x in max(0, Int(rect.minX.rounded(.up)))..<min(width, Int(rect.maxX.rounded(.down))) {
+                found.append((x, y, brightness(x, y)))
+            }
+        }
+        return found
+    }
+
     /// Writes a BMP (convert to PNG with `convert file.bmp file.png` to look at it).
     func save(to path: String) {
         var pixels = pixels

@@ -33,16 +33,6 @@ final class PlaylistPanelRenderTests: XCTestCase {
         }
     }
 
-    private func pixels(in rect: OverlayRect, of image: Snapshot) -> [(x: Int, y: Int, brightness: Int)] {
-        var found: [(x: Int, y: Int, brightness: Int)] = []
-        for y in max(0, Int(rect.minY.rounded(.up)))..<min(image.height, Int(rect.maxY.rounded(.down))) {
-            for x in max(0, Int(rect.minX.rounded(.up)))..<min(image.width, Int(rect.maxX.rounded(.down))) {
-                found.append((x, y, image.brightness(x, y)))
-            }
-        }
-        return found
-    }
-
     func testRowsAreDrawnWhereTheLayoutSaysAndTheCurrentRowStandsOut() throws {
         let state = PlaylistPanelFixtures.state(count: 5, position: 2)
         let bar = bar(for: state)
@@ -62,8 +52,8 @@ final class PlaylistPanelRenderTests: XCTestCase {
         }
         for index in 0..<5 {
             let row = layout.rowFrame(index)
-            let title = pixels(in: OverlayRect(x: layout.textX, y: row.minY, width: layout.titleRight - layout.textX,
-                                               height: row.height), of: image).filter { $0.brightness > 180 }
+            let title = image.pixels(in: OverlayRect(x: layout.textX, y: row.minY, width: layout.titleRight - layout.textX,
+                                               height: row.height)).filter { $0.brightness > 180 }
             let name = PlaylistPanel.title(of: state.playlist[index])
             XCTAssertGreaterThan(title.count, 15, "\(name): its title is drawn in its row")
             let midY = Double(title.map(\.y).reduce(0, +)) / Double(max(1, title.count))
@@ -72,7 +62,7 @@ final class PlaylistPanelRenderTests: XCTestCase {
 
             let durationBox = OverlayRect(x: layout.titleRight, y: row.minY, width: layout.durationRight - layout.titleRight + 1,
                                           height: row.height)
-            let duration = pixels(in: durationBox, of: image).filter { $0.brightness > 150 }
+            let duration = image.pixels(in: durationBox).filter { $0.brightness > 150 }
             if PlaylistPanel.durationText(of: state.playlist[index]) != nil {
                 XCTAssertGreaterThan(duration.count, 10, "\(name): its duration is drawn")
                 XCTAssertGreaterThan(Double(duration.map(\.x).max() ?? 0), layout.durationRight - 4,
@@ -81,9 +71,9 @@ final class PlaylistPanelRenderTests: XCTestCase {
                 XCTAssertEqual(duration.count, 0, "\(name): no duration known, none drawn")
             }
 
-            let marker = pixels(in: OverlayRect(x: layout.markerX - layout.markerSize / 2,
+            let marker = image.pixels(in: OverlayRect(x: layout.markerX - layout.markerSize / 2,
                                                 y: row.midY - layout.markerSize / 2, width: layout.markerSize,
-                                                height: layout.markerSize), of: image)
+                                                height: layout.markerSize))
             XCTAssertEqual(marker.filter { $0.brightness > 180 }.count > 8, index == 2, "\(name): a ▶ before the current only")
             if index != 2 {
                 XCTAssertGreaterThan(shade(2), shade(index) + 10, "the current row is lighter than \(name)'s")
@@ -91,7 +81,7 @@ final class PlaylistPanelRenderTests: XCTestCase {
         }
         XCTAssertEqual(shade(0), shade(1), "the other rows are alike")
         let button = try XCTUnwrap(bar.playlistButton)
-        XCTAssertGreaterThan(pixels(in: button, of: image).filter { $0.brightness > 200 }.count, 30, "the button's icon")
+        XCTAssertGreaterThan(image.pixels(in: button).filter { $0.brightness > 200 }.count, 30, "the button's icon")
     }
 
     func testEntryUnderThePointerIsLitAndADragShowsWhereItDrops() throws {
@@ -116,8 +106,8 @@ final class PlaylistPanelRenderTests: XCTestCase {
                                now: 0.18)
         }
         let lineY = Int(layout.gapY(4).rounded())
-        let line = pixels(in: OverlayRect(x: layout.textX, y: Double(lineY), width: layout.titleRight - layout.textX,
-                                          height: 1), of: dragging)
+        let line = dragging.pixels(in: OverlayRect(x: layout.textX, y: Double(lineY), width: layout.titleRight - layout.textX,
+                                                   height: 1))
         XCTAssertGreaterThan(line.filter { $0.brightness > 200 }.count, line.count * 3 / 4,
                              "a bright line between entries 3 and 4")
         XCTAssertGreaterThan(shade(dragging, 1), shade(plain, 1) + 10, "the dragged entry is lit")
@@ -156,8 +146,8 @@ final class PlaylistPanelRenderTests: XCTestCase {
                     .appendingPathComponent("vplay-playlist-panel-10000\(software ? "-software" : "").bmp").path)
                 for index in layout.visibleRows {
                     let row = layout.rowFrame(index)
-                    let lit = pixels(in: OverlayRect(x: layout.textX, y: row.minY, width: layout.titleRight - layout.textX,
-                                                     height: row.height), of: image).filter { $0.brightness > 180 }
+                    let lit = image.pixels(in: OverlayRect(x: layout.textX, y: row.minY, width: layout.titleRight - layout.textX,
+                                                     height: row.height)).filter { $0.brightness > 180 }
                     XCTAssertGreaterThan(lit.count, 15, "entry \(index) drawn in its row")
                 }
 

@@ -40,16 +40,6 @@ final class TrackMenuRenderTests: XCTestCase {
         }
     }
 
-    private func pixels(in rect: OverlayRect, of image: Snapshot) -> [(x: Int, y: Int, brightness: Int)] {
-        var found: [(x: Int, y: Int, brightness: Int)] = []
-        for y in max(0, Int(rect.minY.rounded(.up)))..<min(image.height, Int(rect.maxY.rounded(.down))) {
-            for x in max(0, Int(rect.minX.rounded(.up)))..<min(image.width, Int(rect.maxX.rounded(.down))) {
-                found.append((x, y, image.brightness(x, y)))
-            }
-        }
-        return found
-    }
-
     func testEntriesHeadingsAndMarksAreDrawnWhereTheLayoutSays() throws {
         let (menu, layout) = try menuLayout()
         let image = try drawOpenMenu(named: "open")
@@ -64,14 +54,14 @@ final class TrackMenuRenderTests: XCTestCase {
             let rowFrame = layout.rowFrame(index)
             let textRect = OverlayRect(x: layout.markX - layout.markSize / 2, y: rowFrame.minY,
                                        width: frame.maxX - layout.markX, height: rowFrame.height)
-            let text = pixels(in: OverlayRect(x: layout.textX, y: rowFrame.minY, width: frame.maxX - layout.textX,
-                                              height: rowFrame.height), of: image)
-            let lit = pixels(in: textRect, of: image).filter { $0.brightness > 110 }
+            let text = image.pixels(in: OverlayRect(x: layout.textX, y: rowFrame.minY, width: frame.maxX - layout.textX,
+                                              height: rowFrame.height))
+            let lit = image.pixels(in: textRect).filter { $0.brightness > 110 }
             let name = TrackMenu.text(of: row)
             XCTAssertGreaterThan(lit.count, 15, "\(name): its text is drawn in its row")
             let midY = Double(lit.map(\.y).reduce(0, +)) / Double(max(1, lit.count))
             XCTAssertEqual(midY, rowFrame.midY, accuracy: rowFrame.height * 0.2, "\(name): centred in its row")
-            let brightest = pixels(in: textRect, of: image).map(\.brightness).max() ?? 0
+            let brightest = image.pixels(in: textRect).map(\.brightness).max() ?? 0
             switch row {
             case .heading:
                 XCTAssertLessThan(brightest, 200, "\(name): headings are dimmer")
@@ -79,8 +69,8 @@ final class TrackMenuRenderTests: XCTestCase {
                 XCTAssertGreaterThan(brightest, 220, "\(name): entries are white")
                 XCTAssertGreaterThan(text.filter { $0.brightness > 180 }.count, 15, "\(name): after the mark column")
             }
-            let mark = pixels(in: OverlayRect(x: layout.markX - layout.markSize / 2, y: rowFrame.midY - layout.markSize / 2,
-                                              width: layout.markSize, height: layout.markSize), of: image)
+            let mark = image.pixels(in: OverlayRect(x: layout.markX - layout.markSize / 2, y: rowFrame.midY - layout.markSize / 2,
+                                              width: layout.markSize, height: layout.markSize))
             let marked = TrackMenu.isSelected(row, selection: TrackMenu.Selection(state))
             if case .choice = row {
                 XCTAssertEqual(mark.filter { $0.brightness > 180 }.count > 8, marked,
@@ -88,7 +78,7 @@ final class TrackMenuRenderTests: XCTestCase {
             }
         }
         let button = try XCTUnwrap(bar.trackButton)
-        XCTAssertGreaterThan(pixels(in: button, of: image).filter { $0.brightness > 200 }.count, 30, "the button's icon")
+        XCTAssertGreaterThan(image.pixels(in: button).filter { $0.brightness > 200 }.count, 30, "the button's icon")
     }
 
     func testLongLabelsAreClippedAtThePlate() throws {
@@ -96,8 +86,7 @@ final class TrackMenuRenderTests: XCTestCase {
         let image = try drawOpenMenu(named: "clip")
         for index in 0..<layout.rowCount {
             let row = layout.rowFrame(index)
-            let beyond = pixels(in: OverlayRect(x: layout.frame.maxX + 1, y: row.minY, width: 30, height: row.height),
-                                of: image)
+            let beyond = image.pixels(in: OverlayRect(x: layout.frame.maxX + 1, y: row.minY, width: 30, height: row.height))
             XCTAssertTrue(beyond.allSatisfy { $0.brightness == backgroundBrightness }, "row \(index) spills past the plate")
         }
     }

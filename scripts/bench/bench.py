@@ -832,9 +832,10 @@ def main():
                 except Failed as e:
                     res.fail(["subs-off", "subs-on", "subs-added"], p, run, "subtitle cost", e)
 
-    network.run(network.Context(sections, clips, res, runs, vplay, screen, order, section, m_first_frame, logged,
-                                Failed, log, xscreen.move_pointer_away))
-    session.run(session.Context(sections, clips, res, runs, vplay, screen, order, section, logged, Failed, log))
+    context = network.Context(sections, clips, res, runs, vplay, screen, order, section, m_first_frame, logged,
+                              Failed, log, xscreen.move_pointer_away)
+    network.run(context)
+    session.run(context)
 
     screen.close()
     total = time.monotonic() - t_start

@@ -39,7 +39,6 @@ Every player runs in a 1280x720 window with --input-ipc-server; mpv also with --
 vplay runs with its defaults (it records the watch history as each file ends; mpv 0.35 keeps
 none).
 """
-import dataclasses
 import http.server
 import json
 import os
@@ -51,9 +50,9 @@ import subprocess
 import tempfile
 import threading
 import time
-from typing import Any, Callable
 
 import benchlib
+import network
 import xscreen
 
 SECTIONS = ("next-file", "ipc-open", "folder")
@@ -483,21 +482,9 @@ def report_lines(extra):
     return lines + [""]
 
 
-@dataclasses.dataclass
-class Context:
-    """What the sections take from bench.py."""
-    sections: set
-    clips: dict
-    res: Any                  # bench.Results
-    runs: int
-    vplay: str
-    screen: Any               # xscreen.Screen
-    order: Callable           # (run, players) -> players in this run's order
-    section: Callable         # (name, title): announces a section
-    logged: Callable          # bench.logged(tag, measure, *args, **kwargs)
-    failed: type              # bench.Failed
-    log: Callable
-
+# The sections take the same context as the network ones (network.Context): the first-frame
+# measurement and the pointer mover are there, unused here.
+Context = network.Context
 
 PLAYERS = ("vplay", "mpv")
 NA = {"ffplay": "n/a (no IPC)", "mpv-x11": "—"}

@@ -41,7 +41,7 @@ public final class Session {
     public private(set) var phase: Phase = .idle
     public private(set) var player: Player?
     public private(set) var playlist: Playlist
-    public private(set) var settings: Settings
+    public internal(set) var settings: Settings
     /// The status the run ends with, once it ends.
     public var exitCode: Int32? {
         if case .quitting(let code) = phase { return code }
@@ -53,36 +53,38 @@ public final class Session {
     /// up the run with status 1.
     public var willStart: (Player) -> Bool = { _ in true }
 
-    private let configuration: Configuration
-    private let opener: Opener
-    private let wake: @Sendable () -> Void
-    private let warn: @Sendable (String) -> Void
-    private let watchLater: WatchLaterStore?
-    private let monotonic: @Sendable () -> Double
+    let configuration: Configuration
+    let opener: Opener
+    let wake: @Sendable () -> Void
+    let warn: @Sendable (String) -> Void
+    let watchLater: WatchLaterStore?
+    let monotonic: @Sendable () -> Double
     /// The open of the entry in `.opening`.
-    private var opening: PlayerOpening?
+    var opening: PlayerOpening?
     /// A file asked for while another plays (`loadfile`, a drop), opened beside it: it
     /// replaces the one playing once it opens, and is refused without stopping it if it fails.
-    private var replacement: PlayerOpening?
+    var replacement: PlayerOpening?
     /// Commands that need a file, sent while it opens: carried out, in order, once it has loaded.
-    private var waiting: [PlayerCommand] = []
-    private var events: [PlayerEvent] = []
+    var waiting: [PlayerCommand] = []
+    var events: [PlayerEvent] = []
     /// A message with no file to show it (`show-text` in the idle window), and when it goes.
-    private var message: (text: String, expiry: Double)?
+    var message: (text: String, expiry: Double)?
     /// The next entry, opened ahead (`--prefetch-playlist`).
-    private var prefetched: Prefetch?
+    var prefetched: Prefetch?
     /// Where the file being opened resumes, for the message once it plays.
-    private var resuming: Resume?
+    var resuming: Resume?
     /// A failure since the last successful open: the status if the run ends now.
-    private var failed = false
+    var failed = false
 
     /// Where each file played is recorded, nil when none is kept; written off the main loop.
     public let history: WatchHistory?
-    private let historyQueue = DispatchQueue(label: "vplay.history", qos: .utility)
+    let historyQueue = DispatchQueue(label: "vplay.history", qos: .utility)
     /// The choices carried across each folder's episodes; nil with `--remember-series=no`.
-    private let series: SeriesMemory?
+    let series: SeriesMemory?
+    /// The choices made in this run, by folder (what the series memory is being told).
+    var seriesChoices: [String: SeriesChoices] = [:]
     /// The files the user named, until `start` makes them the playlist.
-    private let files: [String]
+    let files: [String]
 
     /// - Parameter files: what the user named: files, URLs, folders (playlist files already read).
     public init(files: [String], settings: Settings, configuration: Configuration, opener: @escaping Opener,
@@ -176,7 +178,9 @@ public final class Session {
             playCurrentEntry()
         case .forgetSeriesChoices:
             guard let series, let folder = player.flatMap({ SeriesMemory.folder(of: $0.state.path) }) else { return }
-            series.forget(folder: folder)
+            // After any choice still being written.
+            historyQueue.sync { series.forget(folder: folder) }
+            seriesChoices[folder] = nil
             player?.apply(.showText("Choices for this folder forgotten", seconds: 2))
         case .playlistClear: playlist.clearOthers()
         case .playlistShuffle: playlist.shuffle()
@@ -236,60 +240,6 @@ public final class Session {
         }
         player?.movesOnAtEnd = playlist.hasNext || settings.loopsPlaylist || configuration.idles || configuration.quitsAtEnd
         prefetchIfDue()
-    }
-
-    /// Opens the next entry while the current one plays its last seconds (`--prefetch-playlist`),
-    /// so that its first picture follows the last one of this file at once.
-    private func prefetchIfDue() {
-        guard configuration.playlist.prefetches, let player, prefetched == nil, playlist.hasNext,
-              let duration = player.state.duration, duration - player.state.position <= Self.prefetchLead else { return }
-        let next = playlist.items[playlist.index + 1]
-        guard SourceLocation(next.path).kind == .local, !DirectoryExpansion.isDirectory(next.path) else { return }
-        let (options, resume) = openingOptions(for: next)
-        prefetched = Prefetch(id: next.id, opening: makeOpening(next.path, options), resume: resume)
-    }
-
-    /// The next entry has been opened ahead and waits for its turn.
-    var nextEntryIsOpened: Bool { prefetched?.opening.result != nil }
-
-    /// Seconds before a file's end at which the next one is opened.
-    static let prefetchLead = 10.0
-
-    /// An entry being opened ahead of its turn.
-    private struct Prefetch {
-        let id: Int
-        let opening: PlayerOpening
-        let resume: Resume?
-    }
-
-    private func makeOpening(_ path: String, _ options: PlayerOptions) -> PlayerOpening {
-        let opener = opener
-        return PlayerOpening(path: path, make: { interrupt throws(PlayerError) in
-            try opener(path, options, interrupt)
-        }, done: wake)
-    }
-
-    /// Where a file starts again, and the subtitle delay it had there (a file's own, not the run's).
-    private struct Resume {
-        var position: Double
-        var subtitleDelay: Double?
-    }
-
-    /// The options an entry opens with: the store's settings, and where it resumes with the
-    /// tracks chosen there (unless options chose them).
-    private func openingOptions(for item: PlaylistItem, startingAt start: Double? = nil) -> (PlayerOptions, Resume?) {
-        var options = settings.seeding(configuration.options)
-        if let start {
-            options.start = start
-            return (options, Resume(position: start))
-        }
-        guard configuration.resumes, options.start == nil, let saved = watchLater?.entry(for: item.path) else {
-            return (options, nil)
-        }
-        options.start = saved.position
-        if options.audioTrack == .auto, let track = saved.audioTrack { options.audioTrack = track }
-        if options.subtitleTrack == .auto, let track = saved.subtitleTrack { options.subtitleTrack = track }
-        return (options, Resume(position: saved.position, subtitleDelay: saved.subtitleDelay))
     }
 
     /// What control surfaces see: the file's state, or the settings with none, and the run's.
@@ -502,98 +452,4 @@ public final class Session {
         self.player = nil
     }
 
-    /// The choices kept for the file's folder, applied with a line saying so.
-    private func applySeriesChoices(to opened: Player) {
-        guard let series, let folder = SeriesMemory.folder(of: opened.state.path),
-              let choices = series.choices(forFolder: folder) else { return }
-        let commands = choices.commands(for: opened.state)
-        guard !commands.isEmpty else { return }
-        for command in commands {
-            settings.record(command)
-            opened.apply(command)
-        }
-        opened.apply(.showText("As before in this folder: \(choices.summary) (Alt+F forgets)", seconds: 4))
-    }
-
-    /// Kept for a folder only when its episodes play one after another (two or more of them
-    /// in the playlist), not for any file that happens to share a folder.
-    private func rememberSeriesChoices(of state: PlayerState) {
-        guard let series, let folder = SeriesMemory.folder(of: state.path),
-              playlist.items.filter({ SeriesMemory.folder(of: $0.path) == folder }).count > 1 else { return }
-        let choices = SeriesChoices(of: state)
-        let warn = warn
-        historyQueue.async {
-            do throws(WatchLaterError) {
-                if choices.isEmpty { series.forget(folder: folder) } else { try series.save(choices, forFolder: folder) }
-            } catch {
-                warn(error.description)
-            }
-        }
-    }
-
-    private func record(_ state: PlayerState) {
-        guard let history, !state.path.isEmpty else { return }
-        let entry = WatchHistory.Entry(path: state.path, title: state.title, position: state.position, duration: state.duration)
-        let warn = warn
-        historyQueue.async {
-            do throws(WatchHistoryError) { try history.record(entry) } catch { warn(error.description) }
-        }
-    }
-
-    /// Waits until the history and the series choices hold everything recorded so far (before the run ends).
-    public func flushHistory() {
-        historyQueue.sync {}
-    }
-
-    /// Runs `body` with the history on the thread that records it, after every file recorded so
-    /// far: what it reads there includes them all, and a change it makes is ordered with the
-    /// records. False, and `body` is not run, when no history is kept.
-    @discardableResult
-    public func withHistory(_ body: @escaping @Sendable (WatchHistory) -> Void) -> Bool {
-        guard let history else { return false }
-        historyQueue.async { body(history) }
-        return true
-    }
-
-    /// Removes every entry for `path` from the history on the thread that records it (a failure
-    /// is warned about), then runs `then` there. False when no history is kept.
-    @discardableResult
-    public func forgetInHistory(_ path: String, then: @escaping @Sendable (WatchHistory) -> Void = { _ in }) -> Bool {
-        let warn = warn
-        return withHistory { history in
-            do throws(WatchHistoryError) { try history.forget(path: path) } catch { warn(error.description) }
-            then(history)
-        }
-    }
-
-    /// Saves where a quit file was left, or forgets it when it was watched to the end
-    /// (or barely started): the next open then starts from the beginning.
-    private func rememberPosition(of state: PlayerState) {
-        guard let watchLater, !state.path.isEmpty else { return }
-        if WatchLaterStore.shouldSave(position: state.position, duration: state.duration) {
-            // A kind of track the file has: the one chosen, or none.
-            let chosen = { (kind: Track.Kind) -> TrackChoice? in
-                guard state.tracks.contains(where: { $0.kind == kind }) else { return nil }
-                return state.selectedTrackID(kind).map(TrackChoice.id) ?? TrackChoice.none
-            }
-            let entry = WatchLaterEntry(position: state.position, audioTrack: chosen(.audio), subtitleTrack: chosen(.sub),
-                                        subtitleDelay: state.subtitles.delay)
-            do { try watchLater.save(entry, for: state.path) } catch {
-                warn("\(error)")
-            }
-        } else {
-            watchLater.remove(for: state.path)
-        }
-    }
-}
-
-extension PlayerCommand {
-    /// A choice that carries to the other episodes of a folder.
-    var isSeriesChoice: Bool {
-        switch self {
-        case .selectTrack(.audio, _), .selectTrack(.sub, _), .cycleTrack(.audio, _), .cycleTrack(.sub, _),
-             .setSubtitle(.delay), .setSpeed: true
-        default: false
-        }
-    }
 }

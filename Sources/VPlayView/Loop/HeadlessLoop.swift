@@ -28,20 +28,9 @@ public final class HeadlessLoop {
             guard session.exitCode == nil else { return }
             var arrived = sdl.waitEvent(&event, until: session.player == nil ? .infinity : wakeAt, now: Player.monotonicNow())
             while arrived {
-                handle(event)
+                _ = LoopTurn.handleWakeOrQuit(event, sdl: sdl, session: session)
                 arrived = SDL_PollEvent(&event) != 0
             }
-        }
-    }
-
-    private func handle(_ event: SDL_Event) {
-        switch event.type {
-        case sdl.wakeEventType:
-            sdl.wakeConsumed()
-        case SDL_QUIT.rawValue:
-            session.apply(.quit(code: 0))
-        default:
-            break
         }
     }
 }

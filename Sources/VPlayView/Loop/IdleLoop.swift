@@ -79,11 +79,8 @@ public final class IdleLoop {
     }
 
     private func handle(_ event: SDL_Event, state: PlayerState) {
+        if LoopTurn.handleWakeOrQuit(event, sdl: sdl, session: session) { return }
         switch event.type {
-        case sdl.wakeEventType:
-            sdl.wakeConsumed()
-        case SDL_QUIT.rawValue:
-            session.apply(.quit(code: 0))
         case SDL_DROPBEGIN.rawValue:
             dropped.removeAll()
         case SDL_DROPFILE.rawValue:

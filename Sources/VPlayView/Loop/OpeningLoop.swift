@@ -36,15 +36,8 @@ public final class OpeningLoop {
     }
 
     private func handle(_ event: SDL_Event, state: PlayerState) {
-        switch event.type {
-        case sdl.wakeEventType:
-            sdl.wakeConsumed()
-        case SDL_QUIT.rawValue:
-            session.apply(.quit(code: 0))
-        case SDL_KEYDOWN.rawValue:
-            if let press = KeyPress(event.key), let command = keyCommand(press, state.isFullscreen) { session.apply(command) }
-        default:
-            break
-        }
+        guard !LoopTurn.handleWakeOrQuit(event, sdl: sdl, session: session), event.type == SDL_KEYDOWN.rawValue,
+              let press = KeyPress(event.key), let command = keyCommand(press, state.isFullscreen) else { return }
+        session.apply(command)
     }
 }

@@ -1,0 +1,59 @@
+import Foundation
+
+/// How entries are opened: with the store's settings and where they resume, and the next one
+/// ahead of its turn.
+extension Session {
+    /// Opens the next entry while the current one plays its last seconds (`--prefetch-playlist`),
+    /// so that its first picture follows the last one of this file at once.
+    func prefetchIfDue() {
+        guard configuration.playlist.prefetches, let player, prefetched == nil, playlist.hasNext,
+              let duration = player.state.duration, duration - player.state.position <= Self.prefetchLead else { return }
+        let next = playlist.items[playlist.index + 1]
+        guard SourceLocation(next.path).kind == .local, !DirectoryExpansion.isDirectory(next.path) else { return }
+        let (options, resume) = openingOptions(for: next)
+        prefetched = Prefetch(id: next.id, opening: makeOpening(next.path, options), resume: resume)
+    }
+
+    /// The next entry has been opened ahead and waits for its turn.
+    var nextEntryIsOpened: Bool { prefetched?.opening.result != nil }
+
+    /// Seconds before a file's end at which the next one is opened.
+    static let prefetchLead = 10.0
+
+    /// An entry being opened ahead of its turn.
+    struct Prefetch {
+        let id: Int
+        let opening: PlayerOpening
+        let resume: Resume?
+    }
+
+    func makeOpening(_ path: String, _ options: PlayerOptions) -> PlayerOpening {
+        let opener = opener
+        return PlayerOpening(path: path, make: { interrupt throws(PlayerError) in
+            try opener(path, options, interrupt)
+        }, done: wake)
+    }
+
+    /// Where a file starts again, and the subtitle delay it had there (a file's own, not the run's).
+    struct Resume {
+        var position: Double
+        var subtitleDelay: Double?
+    }
+
+    /// The options an entry opens with: the store's settings, and where it resumes with the
+    /// tracks chosen there (unless options chose them).
+    func openingOptions(for item: PlaylistItem, startingAt start: Double? = nil) -> (PlayerOptions, Resume?) {
+        var options = settings.seeding(configuration.options)
+        if let start {
+            options.start = start
+            return (options, Resume(position: start))
+        }
+        guard configuration.resumes, options.start == nil, let saved = watchLater?.entry(for: item.path) else {
+            return (options, nil)
+        }
+        options.start = saved.position
+        if options.audioTrack == .auto, let track = saved.audioTrack { options.audioTrack = track }
+        if options.subtitleTrack == .auto, let track = saved.subtitleTrack { options.subtitleTrack = track }
+        return (options, Resume(position: saved.position, subtitleDelay: saved.subtitleDelay))
+    }
+}
