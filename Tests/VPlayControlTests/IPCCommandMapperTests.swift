@@ -65,6 +65,26 @@ final class IPCCommandMapperTests: XCTestCase {
         XCTAssertEqual(map("seek", .int(1), .int(2)), .failure(.invalidParameter))
     }
 
+    /// mpv's older form: the precision as a third argument after the mode.
+    func testSeekWithPrecisionAsThirdArgument() {
+        let cases: [([JSONValue], PlayerCommand)] = [
+            ([.int(1), "relative", "exact"], .seek(.relative(1), .exact)),
+            ([.int(1), "relative", "keyframes"], .seek(.relative(1), .keyframe)),
+            ([.int(30), "absolute", "keyframes"], .seek(.absolute(30), .keyframe)),
+            ([.int(50), "absolute-percent", "default-precise"], .seek(.absolutePercent(50), .exact)),
+            ([.int(1), "keyframes", "unused"], .seek(.relative(1), .keyframe)),
+            ([.int(1), "relative+exact", "exact"], .seek(.relative(1), .exact)),
+        ]
+        for (arguments, command) in cases {
+            XCTAssertEqual(map(IPCRequest(name: "seek", arguments: .positional(arguments))), .success(.perform(command)), "\(arguments)")
+        }
+        XCTAssertEqual(map("seek", .int(1), "relative", "sideways"), .failure(.invalidParameter))
+        XCTAssertEqual(map("seek", .int(1), "keyframes", "exact"), .failure(.invalidParameter))
+        XCTAssertEqual(map("seek", .int(1), "relative", "exact", "more"), .failure(.invalidParameter))
+        let named = IPCRequest(name: "seek", arguments: .named(["target": .int(2), "flags": "relative", "legacy": "keyframes"]))
+        XCTAssertEqual(map(named), .success(.perform(.seek(.relative(2), .keyframe))))
+    }
+
     func testNamedSeek() {
         let request = IPCRequest(name: "seek", arguments: .named(["target": .int(10), "flags": "absolute"]))
         XCTAssertEqual(map(request), .success(.perform(.seek(.absolute(10), .exact))))

@@ -41,9 +41,10 @@ enum IPCCommandMapper {
             let slots = try arguments.bind(["id"], required: 1)
             return .unobserve(id: try integer(slots[0]))
         case "seek":
-            let slots = try arguments.bind(["target", "flags"], required: 1)
+            let slots = try arguments.bind(["target", "flags", "legacy"], required: 1)
             guard let target = slots[0]?.number else { throw .invalidParameter }
-            return .perform(try SeekFlags.command(target: target, flags: try slots[1].map(string)))
+            return .perform(try SeekFlags.command(target: target, flags: try slots[1].map(string),
+                                                  legacy: try slots[2].map(string)))
         case "set":
             let slots = try arguments.bind(["name", "value"], required: 2)
             let name = try string(slots[0])
