@@ -27,6 +27,13 @@ final class OptionErrorTests: XCTestCase {
         XCTAssertEqual(message(["a.mp4", "-x"]), "vplay: option '-x' needs a value")
     }
 
+    func testSubtitleColourNamesTheFormsItTakes() {
+        let expected = "is not a colour: #RRGGBB, or #AARRGGBB with AA the opacity (e.g. #FF0000 is red)"
+        XCTAssertEqual(message(["--sub-color=red", "a.mp4"]), "vplay: option '--sub-color': 'red' " + expected)
+        XCTAssertEqual(message(["--sub-color=#FFF", "a.mp4"]), "vplay: option '--sub-color': '#FFF' " + expected)
+        XCTAssertNil(message(["--sub-color=#80FFFF00", "a.mp4"]))
+    }
+
     func testOutOfRange() {
         XCTAssertEqual(message(["--volume=200", "a.mp4"]), "vplay: option '--volume': '200' is out of range 0..130")
         XCTAssertEqual(message(["--volume=-1", "a.mp4"]), "vplay: option '--volume': '-1' is out of range 0..130")

@@ -37,7 +37,12 @@ extension OptionTable {
             draft.options.player.subtitles.fontSize = try use.number(for: "sub-font-size")
         },
         OptionSpec(["--sub-color"], .value("#RRGGBB"), "their colour (#AARRGGBB with opacity)", default: "#FFFFFF") { draft, use throws(OptionError) in
-            draft.options.player.subtitles.color = SubtitleColor(try use.text(for: "sub-color")) ?? .white
+            // As in mpv, hex only: a name here would not be taken by a `set sub-color` later.
+            let text = try use.text()
+            guard let color = SubtitleColor(text) else {
+                throw .invalidValue(use.name, text, expected: "a colour: #RRGGBB, or #AARRGGBB with AA the opacity (e.g. #FF0000 is red)")
+            }
+            draft.options.player.subtitles.color = color
         },
         OptionSpec(["--sub-border-size"], .value("PIXELS"), "their outline width", default: "3") { draft, use throws(OptionError) in
             draft.options.player.subtitles.borderSize = try use.number(for: "sub-border-size")
