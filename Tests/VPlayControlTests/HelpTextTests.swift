@@ -22,6 +22,28 @@ final class HelpTextTests: XCTestCase {
         XCTAssertTrue(help.contains("--volume-max=PERCENT") && help.contains("(default: 130)"))
     }
 
+    private func line(for usage: String) -> String? {
+        OptionParser.helpText().split(separator: "\n").first { $0.hasPrefix("  " + usage + " ") }.map(String.init)
+    }
+
+    func testVolumeMaxLineGivesItsRangeAndDefault() {
+        let line = line(for: "--volume-max=PERCENT")
+        XCTAssertTrue(line?.hasSuffix("highest volume allowed, 100..1000 (default: 130)") ?? false, line ?? "no line")
+        XCTAssertEqual(LaunchOptions().player.volumeMax, 130)
+    }
+
+    /// The line says what the option changes: with no file the idle window shows anyway,
+    /// so `--force-window` matters when the last file ends.
+    func testForceWindowLineSaysWhatItDoes() throws {
+        let line = try XCTUnwrap(line(for: "--force-window"))
+        XCTAssertTrue(line.contains("keep the window when the last file ends"), line)
+        XCTAssertTrue(line.contains("with no file it shows anyway"), line)
+        XCTAssertTrue(try OptionParser.parse(["--force-window", "a.mp4"]).sessionConfiguration.idles)
+        XCTAssertFalse(try OptionParser.parse(["a.mp4"]).sessionConfiguration.idles)
+        XCTAssertTrue(try OptionParser.parse([]).sessionConfiguration.idles)
+        XCTAssertFalse(try OptionParser.parse(["--force-window", "--no-video", "a.mp4"]).sessionConfiguration.idles)
+    }
+
     func testEverySpellingInTheHelpParses() throws {
         for spec in OptionTable.all {
             for name in spec.names {

@@ -7,7 +7,8 @@ public struct LaunchOptions: Sendable, Equatable {
     public var files: [String] = []
     /// Folders, order, the watch history.
     public var playlist = PlaylistOptions()
-    /// Show the idle window when there is no file, even without `--idle`.
+    /// After the last file, wait in the idle window instead of quitting, as `--idle` does.
+    /// With no file given the idle window shows without it.
     public var forceWindow = false
     public var fullscreen = false
     /// Requested window size in pixels; nil lets the video decide.

@@ -28,7 +28,7 @@ enum OptionTable {
         OptionSpec(["--idle"], .flag, "with no file, or at the end of the last one, wait in the idle window", default: "no") { draft, use throws(OptionError) in
             draft.options.player.idle = try use.flag()
         },
-        OptionSpec(["--force-window"], .flag, "show the window even with no file (the idle window)", default: "no") { draft, use throws(OptionError) in
+        OptionSpec(["--force-window"], .flag, "keep the window when the last file ends: wait in the idle window, as --idle (with no file it shows anyway)", default: "no") { draft, use throws(OptionError) in
             draft.options.forceWindow = try use.flag()
         },
         OptionSpec(["--loop", "--loop-file"], .optionalValue("N|inf|no"), "play N more times; bare or inf/yes: forever", default: "no") { draft, use throws(OptionError) in
