@@ -137,11 +137,11 @@ final class ConfigTests: XCTestCase {
         XCTAssertEqual(try launch("volume=140\nvolume-max=150\n", "a.mp4").options.player.volume, 140)
         XCTAssertEqual(try launch("volume=140\n", "--volume-max=150", "a.mp4").options.player.volume, 140)
         let tooLoud = try launch("fs\nvolume=150\n", "a.mp4")
-        XCTAssertEqual(tooLoud.warnings, ["vplay: /cfg/vplay/vplay.conf:2: option 'volume': '150' is out of range 0..130; ignored"])
+        XCTAssertEqual(tooLoud.warnings, ["vplay: /cfg/vplay/vplay.conf:2: option 'volume': '150' is out of range 0..130 (raise --volume-max to allow more); ignored"])
         XCTAssertEqual(tooLoud.options.player.volume, 100)
         XCTAssertTrue(tooLoud.options.fullscreen, "the rest of the file still applies")
         let capped = try launch("volume=120\n", "--volume-max=100", "a.mp4")
-        XCTAssertEqual(capped.warnings, ["vplay: /cfg/vplay/vplay.conf:1: option 'volume': '120' is out of range 0..100; ignored"])
+        XCTAssertEqual(capped.warnings, ["vplay: /cfg/vplay/vplay.conf:1: option 'volume': '120' is out of range 0..100 (raise --volume-max to allow more); ignored"])
     }
 
     func testClashesWithinTheFileOrWithTheCommandLine() throws {
@@ -165,7 +165,7 @@ final class ConfigTests: XCTestCase {
             XCTAssertEqual(error as? OptionError, .noFile)
         }
         XCTAssertThrowsError(try launch("volume=120\n", "--volume=500", "a.mp4")) { error in
-            XCTAssertEqual((error as? OptionError)?.message, "vplay: option '--volume': '500' is out of range 0..130")
+            XCTAssertEqual((error as? OptionError)?.message, "vplay: option '--volume': '500' is out of range 0..130 (raise --volume-max to allow more)")
         }
         XCTAssertTrue((try? launch("fs\n", "--help"))?.options.showHelp ?? false)
     }

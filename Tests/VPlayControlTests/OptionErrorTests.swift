@@ -35,9 +35,13 @@ final class OptionErrorTests: XCTestCase {
     }
 
     func testOutOfRange() {
-        XCTAssertEqual(message(["--volume=200", "a.mp4"]), "vplay: option '--volume': '200' is out of range 0..130")
+        XCTAssertEqual(message(["--volume=200", "a.mp4"]),
+                       "vplay: option '--volume': '200' is out of range 0..130 (raise --volume-max to allow more)")
         XCTAssertEqual(message(["--volume=-1", "a.mp4"]), "vplay: option '--volume': '-1' is out of range 0..130")
-        XCTAssertEqual(message(["--volume-max=150", "--volume=151", "a.mp4"]), "vplay: option '--volume': '151' is out of range 0..150")
+        XCTAssertEqual(message(["--volume-max=150", "--volume=151", "a.mp4"]),
+                       "vplay: option '--volume': '151' is out of range 0..150 (raise --volume-max to allow more)")
+        // Past the highest --volume-max, raising it would not help.
+        XCTAssertEqual(message(["--volume=1001", "a.mp4"]), "vplay: option '--volume': '1001' is out of range 0..130")
         XCTAssertEqual(message(["--volume-max=99", "a.mp4"]), "vplay: option '--volume-max': '99' is out of range 100..1000")
         XCTAssertEqual(message(["--volume-max=1001", "a.mp4"]), "vplay: option '--volume-max': '1001' is out of range 100..1000")
         XCTAssertEqual(message(["--speed=5", "a.mp4"]), "vplay: option '--speed': '5' is out of range 0.25..4")

@@ -165,7 +165,7 @@ extension OptionParserTests {
     func testOptionsNamedLikePropertiesAreCheckedByTheRegistry() {
         for (arguments, message) in [
             (["--speed=5", "a"], "vplay: option '--speed': '5' is out of range 0.25..4"),
-            (["--volume=140", "a"], "vplay: option '--volume': '140' is out of range 0..130"),
+            (["--volume=140", "a"], "vplay: option '--volume': '140' is out of range 0..130 (raise --volume-max to allow more)"),
             (["--ab-loop-a=-1", "a"], "vplay: option '--ab-loop-a': '-1' is not a time (seconds or [[h:]m:]ss[.fff])"),
             (["--mute=maybe", "a"], "vplay: option '--mute': 'maybe' is not yes or no"),
         ] {

@@ -15,7 +15,15 @@ struct OptionDraft {
         if let volume {
             var state = PlayerState()
             state.volumeMax = result.player.volumeMax
-            result.player.volume = try volume.number(for: "volume", in: state)
+            do {
+                result.player.volume = try volume.number(for: "volume", in: state)
+            } catch {
+                // The top is another option's value: say which, or the limit looks fixed.
+                guard let value = try? volume.number(), value > state.volumeMax,
+                      value <= OptionTable.volumeMaxRange.upperBound else { throw error }
+                throw .outOfRange(volume.name, volume.value ?? "", ValueText.describe(0...state.volumeMax),
+                                  hint: "raise --volume-max to allow more")
+            }
         }
         let start = result.player.start ?? 0
         // With both --end and --length, mpv stops at whichever comes first.

@@ -20,8 +20,9 @@ public struct OptionError: Error, Equatable, CustomStringConvertible {
         OptionError("option '\(name)': '\(value)' is not \(expected)")
     }
 
-    static func outOfRange(_ name: String, _ value: String, _ range: String) -> OptionError {
-        OptionError("option '\(name)': '\(value)' is out of range \(range)")
+    /// - Parameter hint: how to get past the limit, when another option sets it.
+    static func outOfRange(_ name: String, _ value: String, _ range: String, hint: String? = nil) -> OptionError {
+        OptionError("option '\(name)': '\(value)' is out of range \(range)" + (hint.map { " (\($0))" } ?? ""))
     }
 
     static let noFile = OptionError("no file given")

@@ -9,6 +9,9 @@ enum OptionTable {
     /// The general options, the playlist's, then those for network sources and the cache.
     static let all: [OptionSpec] = general + playlistOptions + network
 
+    /// What `--volume-max` takes (mpv's range).
+    static let volumeMaxRange: ClosedRange<Double> = 100...1000
+
     static let general: [OptionSpec] = [
         OptionSpec(["--start", "-ss"], .value("TIME"), "start at TIME (seconds or [[h:]m:]ss[.fff])", default: "0") { draft, use throws(OptionError) in
             draft.options.player.start = try use.time()
@@ -53,8 +56,9 @@ enum OptionTable {
             _ = try use.number()   // a number now; its range once --volume-max is known
             draft.volume = use
         },
-        OptionSpec(["--volume-max"], .value("PERCENT"), "highest volume allowed, 100..1000", default: "130") { draft, use throws(OptionError) in
-            draft.options.player.volumeMax = try use.number(in: 100...1000)
+        OptionSpec(["--volume-max"], .value("PERCENT"), "highest volume allowed, \(ValueText.describe(volumeMaxRange))",
+                   default: ValueText.describe(LaunchOptions().player.volumeMax)) { draft, use throws(OptionError) in
+            draft.options.player.volumeMax = try use.number(in: volumeMaxRange)
         },
         OptionSpec(["--mute"], .flag, "start muted", default: "no") { draft, use throws(OptionError) in
             draft.options.player.muted = try use.flag(for: "mute")
