@@ -28,6 +28,21 @@ final class HwdecBinaryTests: XCTestCase {
         XCTAssertEqual(try ipc.property("hwdec-current") as? String, "no")
     }
 
+    /// libvdpau says "Failed to open VDPAU backend …" on stderr itself when its driver is
+    /// missing; without `-v` that line is not shown, and with `-v` it still is.
+    func testDevicesThatCannotOpenSayNothingWithoutVerbose() throws {
+        try skipWithoutDisplay()
+        let clip = try MediaFactory.clip(.av(seconds: 1))
+        for hwdec in ["auto", "vdpau"] {
+            let quiet = try BinaryRunner.run(["--hwdec=\(hwdec)", "--really-quiet", "--autoexit", clip.path], timeout: .seconds(30))
+            XCTAssertTrue(quiet.succeeded, quiet.errorText)
+            XCTAssertFalse(quiet.errorText.contains("VDPAU"), "--hwdec=\(hwdec): \(quiet.errorText)")
+            XCTAssertFalse(quiet.errorText.contains("Failed to open"), "--hwdec=\(hwdec): \(quiet.errorText)")
+        }
+        let verbose = try BinaryRunner.run(["--hwdec=vdpau", "-v", "--autoexit", clip.path], timeout: .seconds(30))
+        XCTAssertTrue(verbose.errorText.contains("hwdec: vdpau"), verbose.errorText)
+    }
+
     /// A decoder that fails after 30 of 100 frames: every frame is still presented once, and
     /// one verbose line says so.
     func testAFailingHardwareDecoderFallsBackWithoutLosingAFrame() throws {

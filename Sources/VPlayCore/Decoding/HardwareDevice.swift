@@ -32,7 +32,7 @@ final class HardwareDevice: @unchecked Sendable {
                 continue
             }
             var context: UnsafeMutablePointer<AVBufferRef>?
-            let status = av_hwdevice_ctx_create(&context, type, nil, nil, 0)
+            let status = DeviceChatter.muting { av_hwdevice_ctx_create(&context, type, nil, nil, 0) }
             if status >= 0, let context {
                 return .success(HardwareDevice(name: HardwareDecoding.name(of: type), pixelFormat: format, context: context))
             }

@@ -12,6 +12,7 @@ public enum FFmpegLog {
         default: AV_LOG_DEBUG
         }
         av_log_set_level(level)
+        verbose.store(verbosity >= 1, ordering: .relaxed)
         av_log_set_callback { context, level, format, arguments in
             // Only the format is looked at: the arguments go on to FFmpeg's own logger unread.
             if let format, FFmpegLog.saysReconnect(format) {
@@ -25,7 +26,11 @@ public enum FFmpegLog {
     /// (its log line is the only sign of a dropped connection it mends by itself).
     static var reconnectCount: Int { reconnects.load(ordering: .relaxed) }
 
+    /// Whether `-v` was given: libraries' own stderr lines are then left alone (`DeviceChatter`).
+    static var isVerbose: Bool { verbose.load(ordering: .relaxed) }
+
     private static let reconnects = Atomic(0)
+    private static let verbose = Atomic(false)
     /// Whether a log format is the http protocol's reconnect notice; allocates nothing (the
     /// callback runs on every thread FFmpeg logs from).
     private static func saysReconnect(_ format: UnsafePointer<CChar>) -> Bool {
