@@ -21,6 +21,19 @@ final class TrackBinaryTests: XCTestCase {
         frequency.map { abs($0 - Double(expected)) < Double(expected) * 0.03 } ?? false
     }
 
+    /// Ids the file does not have: one line each, and the file still plays to its end.
+    func testMissingTrackIdsAreReportedAndPlaybackGoesOn() throws {
+        try skipWithoutDisplay()
+        let clip = try MediaFactory.clip(.av(seconds: 1))
+        let result = try BinaryRunner.run(["--aid=5", "--sid=9", "--autoexit", clip.path], timeout: .seconds(30))
+        XCTAssertTrue(result.succeeded, result.errorText)
+        let lines = result.errorText.split(separator: "\n").filter { $0.contains(" track ") }
+        XCTAssertEqual(lines, ["vplay: no audio track 5; playing without sound",
+                               "vplay: no subtitle track 9; playing without subtitles"])
+        let fine = try BinaryRunner.run(["--aid=1", "--autoexit", clip.path], timeout: .seconds(30))
+        XCTAssertFalse(fine.errorText.contains(" track "), fine.errorText)
+    }
+
     func testTrackListHasMpvsShapeAndTheSelectedTracks() throws {
         try skipWithoutDisplay()
         let player = try PlayerSession(clip: try clip(), arguments: ["--pause"])

@@ -56,6 +56,15 @@ final class TrackChoiceTests: XCTestCase {
         XCTAssertNil(TrackChooser.choose(.id(9), among: tracks, kind: .audio))
     }
 
+    func testAMissingIdIsOneLineNamingTheKind() {
+        XCTAssertEqual(TrackChooser.missingTrackLine(.id(5), chosen: nil, kind: .audio), "no audio track 5; playing without sound")
+        XCTAssertEqual(TrackChooser.missingTrackLine(.id(9), chosen: nil, kind: .sub), "no subtitle track 9; playing without subtitles")
+        XCTAssertEqual(TrackChooser.missingTrackLine(.id(2), chosen: nil, kind: .video), "no video track 2; playing without video")
+        XCTAssertNil(TrackChooser.missingTrackLine(.id(1), chosen: 1, kind: .audio))
+        XCTAssertNil(TrackChooser.missingTrackLine(.auto, chosen: nil, kind: .sub), "auto finding no subtitles is no mistake")
+        XCTAssertNil(TrackChooser.missingTrackLine(.none, chosen: nil, kind: .audio))
+    }
+
     func testCyclingRunsThroughTheIdsThenNoneBothWays() {
         let tracks = [track(.audio, 1, nil), track(.audio, 2, nil), track(.sub, 1, nil)]
         XCTAssertEqual(TrackChooser.cycle(from: 1, among: tracks, kind: .audio), .id(2))

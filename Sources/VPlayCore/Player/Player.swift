@@ -130,6 +130,12 @@ public final class Player {
         let audioID = options.audioEnabled
             ? TrackChooser.choose(options.audioTrack, among: tracks, kind: .audio, languages: options.audioLanguages,
                                   variant: variant, with: videoID.flatMap { Self.track(.video, $0, in: tracks) }) : nil
+        if options.videoEnabled, let line = TrackChooser.missingTrackLine(options.videoTrack, chosen: videoID, kind: .video) {
+            warn(line)
+        }
+        if options.audioEnabled, let line = TrackChooser.missingTrackLine(options.audioTrack, chosen: audioID, kind: .audio) {
+            warn(line)
+        }
         let hasSound = options.audioEnabled && tracks.contains { $0.kind == .audio }
         var video: VideoPath?
         if let track = videoID.flatMap({ Self.track(.video, $0, in: tracks) }) {
@@ -166,6 +172,7 @@ public final class Player {
         latestSourceID = audio?.sourceID ?? output?.nextSourceID() ?? 0
         let subtitleID = TrackChooser.choose(options.subtitleTrack, among: tracks, kind: .sub,
                                              languages: options.subtitleLanguages)
+        if let line = TrackChooser.missingTrackLine(options.subtitleTrack, chosen: subtitleID, kind: .sub) { warn(line) }
         if let track = subtitleID.flatMap({ Self.track(.sub, $0, in: tracks) }) {
             do {
                 subtitles = try Self.subtitleSource(for: track, file: file, demuxer: demuxer, files: subtitleFiles)

@@ -26,6 +26,18 @@ public enum TrackChooser {
         return candidates.first?.id
     }
 
+    /// The line to print when an id asked for (`--aid=5`) is not in the file, nil otherwise;
+    /// the file plays on without that kind, as in mpv.
+    public static func missingTrackLine(_ choice: TrackChoice, chosen: Int?, kind: Track.Kind) -> String? {
+        guard case .id(let id) = choice, chosen == nil else { return nil }
+        let (name, without) = switch kind {
+        case .video: ("video", "video")
+        case .audio: ("audio", "sound")
+        case .sub: ("subtitle", "subtitles")
+        }
+        return "no \(name) track \(id); playing without \(without)"
+    }
+
     /// The next choice when cycling (`#`, `_`, `j`): the ids in order then `no`, wrapping;
     /// `down` goes the other way.
     public static func cycle(from current: Int?, among tracks: [Track], kind: Track.Kind, down: Bool = false) -> TrackChoice {
