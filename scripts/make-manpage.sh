@@ -34,8 +34,9 @@ Options take \\fB\\-\\-opt=VALUE\\fR or \\fB\\-\\-opt VALUE\\fR; flags also take
 \\fB\\-\\-\\fR ends the options. Options can also be put in the configuration file (see FILES).
 .SH OPTIONS
 TROFF
-# Each help row "  --opt, -o ARG   text (default: x)" becomes a .TP entry.
-"$bin" --help | sed -n 's/^  \(-[^ ].*[^ ]\)  \{2,\}\(.*\)$/\1\t\2/p' | while IFS="$tab" read -r opt text; do
+# Each help row "  --opt, -o ARG  text (default: x)" becomes a .TP entry: the spellings are
+# words with single spaces between them, then two spaces or more.
+"$bin" --help | sed -n 's/^  \(-\([^ ]\| [^ ]\)*\)   *\(.*\)$/\1\t\3/p' | while IFS="$tab" read -r opt text; do
     printf '.TP\n.B %s\n%s\n' "$(printf '%s\n' "$opt" | esc)" "$(printf '%s\n' "$text" | esc)"
 done
 cat <<'TROFF'
@@ -85,7 +86,7 @@ TROFF
         printf '.TP\n.B %s\n(%s, %s) %s\n' "$(printf '%s\n' "$name" | esc)" "$type" "$access" "$(printf '%s\n' "$text" | esc)"
     done
 cat <<'TROFF'
-.SH EXIT STATUS
+.SH "EXIT STATUS"
 .TP
 .B 0
 played to the end, or quit by the user, \fB\-\-help\fR, \fB\-\-version\fR and the lists.
@@ -135,7 +136,7 @@ sound only, no window.
 .TP
 .B vplay \-\-input\-ipc\-server=/tmp/vplay.sock clip.mp4
 then \fBecho '{"command": ["set_property", "pause", true]}' | socat \- /tmp/vplay.sock\fR.
-.SH SEE ALSO
+.SH "SEE ALSO"
 .BR mpv (1),
 .BR ffplay (1)
 TROFF
