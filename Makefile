@@ -77,13 +77,14 @@ tsan: setup
 	SWIFT='$(SWIFT)' TSAN_OPTIONS='$(TSAN_OPTIONS)' bash scripts/sanitize-tests.sh thread
 
 # Installs the release binary (self-contained: static Swift runtime), desktop entry, icon and
-# manual.
+# manual (made from the binary's --help, --list-keys and --list-properties).
 install: release
 	install -Dm755 $(RELEASE) $(DESTDIR)$(PREFIX)/bin/vplay
 	install -Dm644 packaging/vplay.desktop $(DESTDIR)$(PREFIX)/share/applications/vplay.desktop
 	install -Dm644 packaging/vplay.svg $(DESTDIR)$(PREFIX)/share/icons/hicolor/scalable/apps/vplay.svg
-	install -d $(DESTDIR)$(PREFIX)/share/man/man1
-	sh scripts/make-manpage.sh $(RELEASE) > $(DESTDIR)$(PREFIX)/share/man/man1/vplay.1
+	@# The manual is written whole before it is installed, so a failed run leaves none behind.
+	sh scripts/make-manpage.sh $(RELEASE) > .build/vplay.1
+	install -Dm644 .build/vplay.1 $(DESTDIR)$(PREFIX)/share/man/man1/vplay.1
 
 uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/vplay $(DESTDIR)$(PREFIX)/share/applications/vplay.desktop \

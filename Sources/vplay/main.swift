@@ -36,6 +36,10 @@ func parseOptions() -> Result<LaunchOptions, OptionError> {
 
 func run() -> Int32 {
     let launchedAt = Player.monotonicNow()
+    if CommandLine.arguments.dropFirst().first == "--list-keys" {
+        print(KeyList.text(), terminator: "")
+        return 0
+    }
     let options: LaunchOptions
     switch parseOptions() {
     case .success(let parsed): options = parsed
