@@ -39,34 +39,14 @@ extension WatchHistory.Entry {
             throw Unwritable(reason: "\(position) is not a playback position")
         }
         var line = "{\"time\":\(time),\"path\":"
-        Self.appendJSONString(path, to: &line)
+        JSONString.append(path, to: &line)
         line += ",\"title\":"
-        Self.appendJSONString(title, to: &line)
+        JSONString.append(title, to: &line)
         line += ",\"position\":\(position)"
         // What the player reports for a live stream (infinite, NaN) is as good as no length.
         if let duration, duration.isFinite, duration >= 0 { line += ",\"duration\":\(duration)" }
         line += "}\n"
         return Array(line.utf8)
-    }
-
-    /// Appends `text` as a JSON string. Control characters are escaped, so a newline in a
-    /// file name cannot split the entry's line in two.
-    static func appendJSONString(_ text: String, to json: inout String) {
-        json += "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": json += "\\\""
-            case "\\": json += "\\\\"
-            case "\n": json += "\\n"
-            case "\r": json += "\\r"
-            case "\t": json += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                json += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: json.unicodeScalars.append(scalar)
-            }
-        }
-        json += "\""
     }
 
     /// The line's keys as written; `position` and `duration` may be missing, as in the lines
