@@ -172,8 +172,8 @@ public final class Session {
         case let .playlistMove(from, to):
             _ = playlist.move(from: from, to: to)
         case .playlistRemove(let position):
-            guard playlist.remove(at: position ?? playlist.index) else { return }
-            // The entry playing went: the one that took its place plays.
+            guard playlist.remove(at: position ?? playlist.index), phase != .idle else { return }
+            // The entry playing (or opening) went: the one that took its place plays.
             leaveEntry(reason: .stop)
             playCurrentEntry()
         case .forgetSeriesChoices:
@@ -421,8 +421,6 @@ public final class Session {
             if savingPosition { rememberPosition(of: player.state) }
         }
         leaveEntry(reason: nil)
-        replacement?.cancel()
-        replacement = nil
         prefetched?.opening.cancel()
         prefetched = nil
         enter(.quitting(code: code))
@@ -430,6 +428,9 @@ public final class Session {
 
     /// Stops the file playing or being opened; `reason`: the `end-file` to announce.
     private func leaveEntry(reason: EndFileReason?) {
+        // A file asked for beside the one playing gives way to what the user did since.
+        replacement?.cancel()
+        replacement = nil
         if let opening {
             opening.cancel()
             self.opening = nil
