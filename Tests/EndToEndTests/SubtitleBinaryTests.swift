@@ -156,6 +156,26 @@ final class SubtitleBinaryTests: XCTestCase {
         XCTAssertTrue(try poll(timeout: .seconds(5)) { abs((try ipc.double("time-pos")) - 4.1) < 0.01 }, "Ctrl+Right did not go to the next line")
     }
 
+    func testSubtitleSeekWhilePausedFindsEmbeddedLinesNotReadYet() throws {
+        try skipWithoutDisplay()
+        // Paused at the start, playback has read about a second of the file: the line at 50 s
+        // is known only from reading the track ahead.
+        let player = try PlayerSession(clip: try MediaFactory.clip(.sparselySubtitled()),
+                                       arguments: ["--pause", "--geometry=\(size.width)x\(size.height)"])
+        let ipc = try XCTUnwrap(player.ipc)
+        XCTAssertEqual(try ipc.property("sid") as? Int, 1)
+        for (line, words) in ClipSpec.sparseSubtitleWords.enumerated() {
+            _ = try ipc.command(["sub-seek", 1])
+            XCTAssertTrue(try poll(timeout: .seconds(10)) { abs((try ipc.double("time-pos")) - words.start) < 0.01 },
+                          "sub-seek did not go to line \(line + 1) at \(words.start) s")
+            XCTAssertTrue(try poll(timeout: .seconds(5)) { try ipc.property("sub-text") as? String == words.text })
+            XCTAssertEqual(try ipc.property("pause") as? Bool, true)
+        }
+        _ = try ipc.command(["sub-seek", -1])
+        XCTAssertTrue(try poll(timeout: .seconds(10)) { abs((try ipc.double("time-pos")) - 5) < 0.01 }, "sub-seek -1 did not go back")
+        XCTAssertEqual((try ipc.property("sub-list") as? [Any])?.count, 2, "both lines, once each")
+    }
+
     func testMovingAndFadingLinesChangeWhileTheyShow() throws {
         try skipWithoutDisplay()
         let script = ClipSpec.assScript(size: ClipSpec.subtitleScriptSize, alignment: 5, lines: [

@@ -40,6 +40,23 @@ extension ClipSpec {
                                     "-metadata:s:s:0", "language=eng", "-disposition:s:0", "default"])
     }
 
+    /// Lines far apart in a long clip: one early, one long after what playback reads ahead of
+    /// the start.
+    public static let sparseSubtitleWords: [(start: Double, end: Double, text: String)] = [
+        (5.0, 7.0, "Early words"), (50.0, 52.0, "Late words"),
+    ]
+
+    /// 320×240, 10 fps, 60 s, no sound, `sparseSubtitleWords` as an embedded track (SubRip in
+    /// Matroska, or mov_text in MP4).
+    public static func sparselySubtitled(movText: Bool = false) throws -> ClipSpec {
+        let video = "color=c=0x404040:size=320x240:rate=10:duration=60,format=yuv420p"
+        let source = try MediaFactory.text(subRip(sparseSubtitleWords), fileExtension: "srt")
+        return ClipSpec(name: "sparsely-subtitled", fileExtension: movText ? "mp4" : "mkv",
+                        arguments: ["-f", "lavfi", "-i", video, "-i", source.path, "-map", "0:v", "-map", "1:s",
+                                    "-c:v", "libx264", "-preset", "veryfast", "-g", "10", "-c:s", movText ? "mov_text" : "subrip",
+                                    "-metadata:s:s:0", "language=eng", "-disposition:s:0", "default"])
+    }
+
     /// The same grey picture with no subtitle track: for subtitle files beside it.
     public static let subtitleBackdrop = ClipSpec(
         name: "subtitle-backdrop", fileExtension: "mkv",

@@ -62,12 +62,15 @@ extension Player {
     }
 
     /// What shows `track`: its file's lines, or a decoder for the stream.
-    static func subtitleSource(for track: Track, file: MediaFile, demuxer: Demuxer,
-                               files: [Int: SubtitleFile]) throws -> SubtitleSource {
+    /// A text track of a local file is read whole ahead of playback as well, opened again with
+    /// `options`; `wake` is called once it is in.
+    static func subtitleSource(for track: Track, file: MediaFile, demuxer: Demuxer, files: [Int: SubtitleFile],
+                               options: PlayerOptions, wake: @escaping @Sendable () -> Void) throws -> SubtitleSource {
         if track.isExternal, let subtitleFile = files[track.streamIndex] {
             return ExternalSubtitlePath(file: subtitleFile, streamIndex: track.streamIndex)
         }
-        return try SubtitleTrackPath(file: file, stream: track.streamIndex, packets: demuxer.makeQueue(for: track.streamIndex))
+        return try SubtitleTrackPath(file: file, stream: track.streamIndex, packets: demuxer.makeQueue(for: track.streamIndex),
+                                     readAhead: (options, wake))
     }
 
     /// `sub-add`: reads the file as a new subtitle track; `select` (and `cached` when new)

@@ -40,27 +40,60 @@ extension Player {
         return min(first, second)
     }
 
-    /// `sub-seek`: to where the next or previous line starts, exactly.
+    /// `sub-seek`: to where the next or previous line starts, exactly. While the track is still
+    /// read ahead and has no such line yet, the move waits for it.
     func seekToSubtitleLine(forward: Bool, now: Double) {
+        pendingSubtitleMove = nil
         guard let lines = subtitles?.lines, let start = lines.lineStart(from: subtitleTime, forward: forward) else {
+            if subtitles?.isReadingAhead == true {
+                pendingSubtitleMove = .line(forward: forward)
+                return
+            }
             show("No \(forward ? "next" : "previous") subtitle", now: now)
             return
         }
         requestSeek(to: max(0, start - startTime + state.subtitles.delay), precision: .exact, announce: true)
     }
 
-    /// The overlay's search: to the start of the next line with `phrase`, exactly.
+    /// The overlay's search: to the start of the next line with `phrase`, exactly. While the
+    /// track is still read ahead, only a line after the position is taken at once.
     func searchSubtitles(for phrase: String, now: Double) {
+        pendingSubtitleMove = nil
         guard let lines = subtitles?.lines else {
             show("No subtitles to search", now: now)
             return
         }
-        guard let line = SubtitleSearch.next(phrase, in: lines.events, after: subtitleTime) else {
+        let time = subtitleTime
+        let line = SubtitleSearch.next(phrase, in: lines.events, after: time)
+        if subtitles?.isReadingAhead == true, line.map({ $0.start <= time + 0.01 }) ?? true {
+            // A line further on may not have been read yet: found then, it comes before going round.
+            pendingSubtitleMove = .search(phrase)
+            return
+        }
+        guard let line else {
             show("Not found: \(phrase)", now: now)
             return
         }
         requestSeek(to: max(0, line.start - startTime + state.subtitles.delay), precision: .exact, announce: true)
     }
+
+    /// Tries the waiting `sub-seek` or search again with the lines read meanwhile; it gives its
+    /// answer once the track is read whole, if not before.
+    func retrySubtitleMove(now: Double, into tick: inout Tick) {
+        guard let move = pendingSubtitleMove else { return }
+        switch move {
+        case .line(let forward): seekToSubtitleLine(forward: forward, now: now)
+        case .search(let phrase): searchSubtitles(for: phrase, now: now)
+        }
+        // The reader wakes the loop once it is done; lines found before that are looked at soon.
+        if pendingSubtitleMove != nil { tick.wakeAt = min(tick.wakeAt, now + 0.05) }
+    }
+}
+
+/// A move by the subtitle lines that waits for them to be read.
+enum SubtitleMove: Equatable {
+    case line(forward: Bool)
+    case search(String)
 }
 
 /// What `state.subtitleList` was made from: remade when any of it changes.

@@ -128,10 +128,12 @@ extension Player {
         }
         subtitles?.stop()
         subtitles = nil
+        pendingSubtitleMove = nil
         state.subtitleText = nil
         if let track {
             do {
-                let path = try Self.subtitleSource(for: track, file: file, demuxer: demuxer, files: subtitleFiles)
+                let path = try Self.subtitleSource(for: track, file: file, demuxer: demuxer, files: subtitleFiles,
+                                                options: options, wake: wake)
                 path.start()
                 subtitles = path
                 prepareSubtitleFonts()
@@ -193,7 +195,8 @@ extension Player {
         secondarySubtitles = nil
         if let track {
             do {
-                let source = try Self.subtitleSource(for: track, file: file, demuxer: demuxer, files: subtitleFiles)
+                let source = try Self.subtitleSource(for: track, file: file, demuxer: demuxer, files: subtitleFiles,
+                                                options: options, wake: wake)
                 source.start()
                 secondarySubtitles = source
                 prepareSubtitleFonts(for: .secondary)

@@ -47,6 +47,8 @@ public final class Player {
     var secondaryCompositor: SubtitleCompositor?
     /// What `state.subtitleList` was last made from.
     var publishedSubtitleList: SubtitleListKey?
+    /// A `sub-seek` or search waiting for the track's lines still being read ahead.
+    var pendingSubtitleMove: SubtitleMove?
     /// Draws them; made with the first subtitle track, its fonts loaded on a thread of its own.
     var subtitleCompositor: SubtitleCompositor?
     private let coverArt: CoverArt?
@@ -175,7 +177,8 @@ public final class Player {
         if let line = TrackChooser.missingTrackLine(options.subtitleTrack, chosen: subtitleID, kind: .sub) { warn(line) }
         if let track = subtitleID.flatMap({ Self.track(.sub, $0, in: tracks) }) {
             do {
-                subtitles = try Self.subtitleSource(for: track, file: file, demuxer: demuxer, files: subtitleFiles)
+                subtitles = try Self.subtitleSource(for: track, file: file, demuxer: demuxer, files: subtitleFiles,
+                                                options: options, wake: wake)
             } catch {
                 warn("subtitle track \(track.id): \(error); playing without subtitles")
             }
@@ -335,6 +338,7 @@ public final class Player {
         stats.decodeErrors = (video?.decoder.decodeErrors ?? 0) + (audio?.decoder.decodeErrors ?? 0)
         state.hwdecCurrent = video?.decoder.hardwareName.withLock { $0 } ?? "no"
         publishSubtitles()
+        retrySubtitleMove(now: now, into: &tick)
         publishCache(now: now)
         watchConnection(now: now)
         followStreamTitle()

@@ -2,7 +2,8 @@ import Foundation
 
 /// Everything a subtitle track has decoded, kept for the whole file: the plain lines
 /// (`sub-text`, `sub-list`), the styled events on their way to libass, and the pictures of a
-/// bitmap track. A decoder thread adds; the main thread reads.
+/// bitmap track. Decoder threads add (playback's, and the one reading the whole track ahead);
+/// the main thread reads. An event both read is kept once.
 final class SubtitleLines: @unchecked Sendable {
     /// The codec's ASS header (styles); empty for bitmap tracks.
     let header: [UInt8]
@@ -12,10 +13,9 @@ final class SubtitleLines: @unchecked Sendable {
     private let timeline = Locked(SubtitleTimeline())
     /// Every styled event, in the order decoded: each libass track made for these lines (after
     /// a switch away and back, or as the second track) reads them all from its own cursor.
-    private let styled = Locked([LibassEvent]())
+    /// Beside them, the events handed on so far without their ReadOrder, which tells repeats.
+    private let styled = Locked(StyledEvents())
     private let pictures = Locked(SubtitlePictures())
-    /// Events handed on so far, without their ReadOrder: decoder thread only.
-    private var seen = Set<String>()
     /// What the script may ask of libass.
     let limits: ASSLimits
 
@@ -33,10 +33,14 @@ final class SubtitleLines: @unchecked Sendable {
         let start = Int64((event.start * 1000).rounded())
         let duration = max(1, Int64(((event.end - event.start) * 1000).rounded()))
         // libavcodec numbers events anew after a flush: the ReadOrder field cannot tell repeats.
-        let body = assLine.drop { $0 != "," }
-        guard seen.insert("\(start) \(duration)\(body)").inserted else { return }
+        let key = "\(start) \(duration)\(assLine.drop { $0 != "," })"
+        guard !styled.withLock({ $0.seen.contains(key) }) else { return }
         let event = LibassEvent(line: limits.clamp(assLine), startMilliseconds: start, durationMilliseconds: duration)
-        styled.withLock { $0.append(event) }
+        styled.withLock { styled in
+            // Another decoder may have handed it on meanwhile.
+            guard styled.seen.insert(key).inserted else { return }
+            styled.events.append(event)
+        }
     }
 
     func add(_ picture: SubtitlePicture) {
@@ -46,7 +50,8 @@ final class SubtitleLines: @unchecked Sendable {
 
     /// The events from `cursor` on, appended to `events`; `cursor` moves past them.
     func events(from cursor: inout Int, into events: inout [LibassEvent]) {
-        styled.withLock { all in
+        styled.withLock { styled in
+            let all = styled.events
             guard cursor < all.count else { return }
             events.append(contentsOf: all[cursor...])
             cursor = all.count
@@ -86,4 +91,10 @@ final class SubtitleLines: @unchecked Sendable {
     func picture(at time: Double) -> (picture: SubtitlePicture?, key: Int) {
         pictures.withLock { $0.picture(at: time) }
     }
+}
+
+/// The styled events of `SubtitleLines` and the keys of those seen.
+private struct StyledEvents {
+    var events: [LibassEvent] = []
+    var seen = Set<String>()
 }

@@ -7,6 +7,9 @@ protocol SubtitleSource: AnyObject {
     var packets: PacketQueue? { get }
     /// Its lines; nil while a file of its own has not been opened yet.
     var lines: SubtitleLines? { get }
+    /// True while lines past those playback has read are still being read; the lines that
+    /// are there may then miss some yet.
+    var isReadingAhead: Bool { get }
     func start()
     func stop()
 }
@@ -23,6 +26,8 @@ final class ExternalSubtitlePath: SubtitleSource {
 
     var packets: PacketQueue? { nil }
     var lines: SubtitleLines? { file.lines }
+    /// The file is read whole at once, as soon as it is added.
+    var isReadingAhead: Bool { false }
     func start() {}
     func stop() {}
 }

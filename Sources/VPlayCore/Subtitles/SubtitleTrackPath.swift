@@ -3,6 +3,7 @@ import Foundation
 
 /// The selected subtitle track of the file: its sparse packet queue and a decoder thread that
 /// turns packets into the track's `SubtitleLines`. Drawing them is `SubtitleCompositor`'s.
+/// A text track of a local file is also read whole ahead of playback (`SubtitleReadAhead`).
 final class SubtitleTrackPath: SubtitleSource, @unchecked Sendable {
     let streamIndex: Int
     private let codec: CodecContext
@@ -11,16 +12,28 @@ final class SubtitleTrackPath: SubtitleSource, @unchecked Sendable {
     private let done = DispatchSemaphore(value: 0)
     private var started = false
     private var serial = -1
+    /// How to open the file again to read the track ahead; nil when it is not read ahead.
+    private let readAheadOpening: (path: String, options: PlayerOptions, codec: AVCodecID, wake: @Sendable () -> Void)?
+    private var readAhead: SubtitleReadAhead?
 
-    init(file: MediaFile, stream index: Int, packets: PacketQueue) throws {
+    /// - Parameter readAhead: the options playback opened `file` with and what to call once the
+    ///   track is read whole; nil reads only what playback reads.
+    init(file: MediaFile, stream index: Int, packets: PacketQueue,
+         readAhead: (options: PlayerOptions, wake: @Sendable () -> Void)? = nil) throws {
         codec = try CodecContext(stream: file.stream(index), path: file.path, threads: 1)
         streamIndex = index
         queue = packets
         decodedLines = SubtitleLines(codec: codec)
+        if let readAhead, SubtitleReadAhead.reads(file, stream: index) {
+            readAheadOpening = (file.path, readAhead.options, file.stream(index).pointee.codecpar.pointee.codec_id, readAhead.wake)
+        } else {
+            readAheadOpening = nil
+        }
     }
 
     var packets: PacketQueue? { queue }
     var lines: SubtitleLines? { decodedLines }
+    var isReadingAhead: Bool { readAhead?.isReading ?? false }
 
     func start() {
         let thread = Thread { [self] in
@@ -30,9 +43,14 @@ final class SubtitleTrackPath: SubtitleSource, @unchecked Sendable {
         thread.name = "vplay.subtitles"
         started = true
         thread.start()
+        if let opening = readAheadOpening {
+            readAhead = SubtitleReadAhead(path: opening.path, options: opening.options, stream: streamIndex,
+                                          codec: opening.codec, into: decodedLines, done: opening.wake)
+        }
     }
 
     func stop() {
+        readAhead?.stop()
         queue.abort()
         if started { done.wait() }
     }
