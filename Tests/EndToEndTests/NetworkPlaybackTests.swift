@@ -24,6 +24,10 @@ final class NetworkPlaybackTests: XCTestCase {
 
         XCTAssertTrue(try player.client.command("seek", 1, "absolute").isSuccess)
         try player.waitFor("time-pos") { let t = $0.number ?? 99; return t >= 1 && t < 2 }
+        // `time-pos` is the target as soon as the seek is asked for: playing on from there
+        // makes sure its data has been asked for before the player goes.
+        XCTAssertTrue(try player.client.command("set_property", "pause", false).isSuccess)
+        try player.waitFor("time-pos") { let t = $0.number ?? 0; return t >= 1.3 && t < 5 }
         // nginx logs a request once it is over: after the player has gone.
         _ = try player.client.sendCommand(["quit"])
         XCTAssertFalse(player.process.waitForExit(timeout: .seconds(10)).timedOut)
