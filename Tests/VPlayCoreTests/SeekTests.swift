@@ -104,6 +104,25 @@ final class SeekTests: XCTestCase {
         XCTAssertEqual(harness.player.state.position, 2.6, accuracy: 0.06)
     }
 
+    /// Paused, nothing takes the sound queued before the seek: the seek still ends at its
+    /// target (mpv's `playback-restart`), and playing on goes from there.
+    func testAPausedSeekInSoundAloneEndsWithoutPlaying() throws {
+        var options = PlayerOptions()
+        options.startPaused = true
+        let harness = try EngineHarness(try MediaFactory.clip(.audioOnly), options: options)
+        XCTAssertTrue(harness.run { $0.count(.playbackRestart) == 1 })
+        // The decoder fills the queue with sound that, paused, nothing takes.
+        XCTAssertTrue(harness.run { $0.player.audio?.frames.remaining == 9 })
+        harness.apply(.seek(.absolute(2.5), .exact))
+        XCTAssertTrue(harness.run(timeout: 10) { !$0.player.state.isSeeking && $0.count(.playbackRestart) == 2 },
+                      "a paused seek in a file with sound alone never ended")
+        XCTAssertEqual(harness.player.state.position, 2.5, accuracy: 0.001)
+        XCTAssertTrue(harness.player.state.isPaused)
+        harness.apply(.setPaused(false))
+        XCTAssertTrue(harness.run { $0.player.state.position > 2.7 })
+        XCTAssertLessThan(harness.player.state.position, 3.5, "played on from the target")
+    }
+
     func testFrameStepShowsConsecutiveFrames() throws {
         let harness = try pausedHarness()
         XCTAssertEqual(seek(harness, to: .absolute(2), .exact), 50)

@@ -485,7 +485,10 @@ public final class Player {
                     output?.renderer.releaseSound()
                     finishRestart(at: audioTime(at: now).map { $0 - startTime } ?? restart.target, now: now)
                 }
-            } else if audio.map({ $0.decoder.pushedSerial == serial || $0.decoder.isFinished(atSerial: serial) }) ?? true {
+            } else if state.isPaused || audio.map({ $0.decoder.pushedSerial == serial || $0.decoder.isFinished(atSerial: serial) }) ?? true {
+                // Paused, the sound queued before the seek is taken by no one, so the new
+                // position's may not be decoded yet: the seek is over at its target, and the
+                // sound starts there when playing resumes.
                 lifecycle.handle(.pictureShown(position: restart.target, at: now))
             }
             return
