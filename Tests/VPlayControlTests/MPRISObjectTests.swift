@@ -72,7 +72,7 @@ final class MPRISObjectTests: XCTestCase {
         state.volume = 60
         state.speed = 1.5
         state.playlistPosition = 1
-        state.playlistCount = 3
+        state.playlist = (1...3).map { PlaylistItem(path: "part \($0).mkv", id: $0) }
         let now = context(state)
         XCTAssertEqual(get(player, "PlaybackStatus", in: now), .string("Playing"))
         XCTAssertEqual(get(player, "Volume", in: now), .double(0.6))

@@ -34,28 +34,7 @@ final class PlaylistTests: XCTestCase {
         XCTAssertTrue(list.apply(.next))
         XCTAssertEqual(list.current, "b")
     }
-
-    func testChosenFilesReplaceTheListAndStopEmptiesIt() {
-        var playlist = Playlist(["a.mkv", "b.mkv"])
-        XCTAssertTrue(playlist.apply(.next))
-        XCTAssertTrue(playlist.apply(.replace(["c.mkv", "d.mkv"])))
-        XCTAssertEqual(playlist.entries, ["c.mkv", "d.mkv"])
-        XCTAssertEqual(playlist.current, "c.mkv")
-        XCTAssertFalse(playlist.apply(.replace([])), "nothing chosen, nothing to play")
-        XCTAssertFalse(Playlist(["a.mkv"]).applying(.stop).hasCurrent)
-    }
 }
-
-private extension Playlist {
-    func applying(_ move: PlaylistMove) -> Playlist {
-        var copy = self
-        _ = copy.apply(move)
-        return copy
-    }
-
-    var hasCurrent: Bool { current != nil }
-}
-
 
 final class PlaylistEditingTests: XCTestCase {
     func testMoveKeepsTheCurrentEntryAndFollowsMpvsBeforeRule() {

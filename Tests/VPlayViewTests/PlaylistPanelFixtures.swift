@@ -18,7 +18,6 @@ enum PlaylistPanelFixtures {
         state.duration = 100
         state.isPaused = paused
         state.playlist = items(count)
-        state.playlistCount = count
         state.playlistPosition = position
         return state
     }

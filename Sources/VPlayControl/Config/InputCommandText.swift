@@ -99,7 +99,7 @@ enum InputCommandText {
         second.abLoopA = 0.25
         second.abLoopB = 0.75
         second.playlistPosition = 1
-        second.playlistCount = 3
+        second.playlist = (1...3).map { PlaylistItem(path: "part \($0).mkv", id: $0) }
         return [first, second]
     }()
 

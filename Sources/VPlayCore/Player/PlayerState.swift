@@ -74,9 +74,9 @@ public struct PlayerState: Sendable, Equatable {
     /// After the last file comes the first again (`loop-playlist`).
     public var loopsPlaylist = false
     public var playlistPosition: Int = 0
-    public var playlistCount: Int = 1
     /// The run's playlist, in playing order (set by the `Session`).
     public var playlist: [PlaylistItem] = []
+    public var playlistCount: Int { playlist.count }
     /// The playlist is in shuffled order (`shuffle`).
     public var isShuffled = false
     /// No file: the idle window waits for one (mpv's `idle-active`).

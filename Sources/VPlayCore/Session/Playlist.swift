@@ -1,15 +1,13 @@
-/// Where the main loop goes after a file: the next or previous entry, or a new file.
+/// Which entry plays next: the one after or before, either end, or a file put in after the
+/// current one.
 public enum PlaylistMove: Sendable, Equatable {
     case next
     case previous
     /// Round again from the other end (`loop-playlist`).
     case first
     case last
+    /// A file given while another plays (dropped, `loadfile`) plays next and stays in the list.
     case open(String)
-    /// The playlist becomes these files (chosen in the Open dialog), the first playing.
-    case replace([String])
-    /// Playback stops and the playlist empties (mpv's `stop`): idle, or quit without it.
-    case stop
 }
 
 /// The files to play (named on the command line, found in a folder, dropped, loaded over IPC),
@@ -47,16 +45,8 @@ public struct Playlist: Sendable, Equatable {
             guard !items.isEmpty else { return false }
             index = items.count - 1
         case .open(let path):
-            // A dropped file plays next and stays in the list.
             items.insert(makeItem(path), at: min(index + 1, items.count))
             index = min(index + 1, items.count - 1)
-        case .replace(let paths):
-            self = Playlist([])
-            append(paths)
-            return !paths.isEmpty
-        case .stop:
-            self = Playlist([])
-            return false
         }
         return true
     }

@@ -258,7 +258,6 @@ public final class Session {
         state.isIdle = phase == .idle
         state.playlist = playlist.items
         state.playlistPosition = phase == .idle || playlist.items.isEmpty ? -1 : playlist.index
-        state.playlistCount = playlist.items.count
         state.isShuffled = playlist.isShuffled
         return state
     }

@@ -68,24 +68,6 @@ public final class SDLSession: Sendable {
         wakePending.store(false, ordering: .releasing)
     }
 
-    /// Handles the window's events while nothing plays in it (a file is opening), until a wake
-    /// (the open finished, a command came) or for up to `seconds`; true when the user closed
-    /// the window. Returning on the wake matters: the first picture waits for it.
-    public func waitForClose(seconds: Double) -> Bool {
-        var event = SDL_Event()
-        let now = Player.monotonicNow()
-        let deadline = now + seconds
-        while waitEvent(&event, until: deadline, now: Player.monotonicNow()) {
-            if event.type == SDL_QUIT.rawValue { return true }
-            if event.type == wakeEventType {
-                wakeConsumed()
-                return false
-            }
-            if Player.monotonicNow() >= deadline { break }
-        }
-        return false
-    }
-
     /// Sleeps until an event arrives or `deadline` (monotonic seconds) passes; true when an
     /// event arrived.
     func waitEvent(_ event: inout SDL_Event, until deadline: Double, now: Double) -> Bool {
