@@ -78,6 +78,9 @@ public final class AudioRenderer: @unchecked Sendable {
         var pendingSource: SourceChange?
         /// Sound of timelines after this serial waits (for its first picture).
         var soundSerialLimit = Int.max
+        /// A seek's sound released to join its picture: it starts where this clock (the
+        /// picture's) is when it is heard, the device's queue dropped first where it can be.
+        var join: Clock?
         /// The speed the sound plays at: behind `speed` while its tempo filter is being built.
         var playingSpeed: Double = 1
         /// The id of the source playing (see `setSource`).
@@ -121,8 +124,12 @@ public final class AudioRenderer: @unchecked Sendable {
     /// decoded so that the device can drop what it holds (see `wantsDeviceFlush`); the device
     /// looks again shortly rather than waiting for room in its buffer.
     public var awaitsDeviceFlush: Bool {
-        !deviceFlushed && source != nil && shared.withLock { $0.pendingSource?.source != nil }
+        source != nil && shared.withLock { (!deviceFlushed && $0.pendingSource?.source != nil) || $0.join != nil }
     }
+
+    /// The device asks for `wantsDeviceFlush`: a seek's sound joining its picture is left for
+    /// it to take, once the queue it drops can be replaced at once.
+    private var deviceFlushes = false
 
     /// Plays `source` (nil: silence) as a new file's sound: the old source's sound, clock,
     /// stop time and held timelines are dropped, not followed on from, as the new file's
@@ -139,11 +146,21 @@ public final class AudioRenderer: @unchecked Sendable {
     /// is -1) until `releaseSound`, so that it starts with its picture instead of running ahead
     /// while the picture is decoded.
     func holdSound(after serial: Int) {
-        shared.withLock { $0.soundSerialLimit = serial }
+        shared.withLock {
+            $0.soundSerialLimit = serial
+            $0.join = nil
+        }
     }
 
-    func releaseSound() {
-        shared.withLock { $0.soundSerialLimit = .max }
+    /// - Parameter clock: the picture's clock, already running from the first picture: the
+    ///   sound joins it at the sample due when it is heard, instead of starting at the picture's
+    ///   time behind what the device still holds. Nil: the sound starts at the picture's time.
+    func releaseSound(joining clock: Clock? = nil) {
+        shared.withLock {
+            $0.soundSerialLimit = .max
+            $0.join = clock
+        }
+        if clock != nil { deviceWake.withLock { $0 }?() }
     }
 
     /// True while a change of speed waits for its tempo filter (the sound plays at another
@@ -191,6 +208,11 @@ public final class AudioRenderer: @unchecked Sendable {
     /// should drop its queue now, so that the new track is heard at once. The new sound then
     /// starts where the clock says the listener is.
     public func wantsDeviceFlush() -> Bool {
+        deviceFlushes = true
+        if takeJoin() {
+            bufferIndex = bufferSize   // what is in hand goes too
+            return true
+        }
         guard !deviceFlushed, source != nil,
               let next = shared.withLock({ $0.pendingSource })?.source else { return false }
         let now = monotonic()
@@ -206,6 +228,18 @@ public final class AudioRenderer: @unchecked Sendable {
         guard next.frames.remaining > 0 else { return false }
         deviceFlushed = true
         bufferIndex = bufferSize   // what is in hand goes too
+        return true
+    }
+
+    /// Takes up a seek's sound joining its picture once its first frame is decoded: from
+    /// there the sound starts where the picture's clock is when it is heard.
+    private func takeJoin() -> Bool {
+        guard let source, let join = shared.withLock({ $0.join }) else { return false }
+        let frames = source.frames, serial = source.packets.serial
+        while frames.remaining > 0 && frames.peek().serial != serial { frames.advance() }
+        guard frames.remaining > 0, serial == join.serial else { return false }
+        shared.withLock { if $0.join == join { $0.join = nil } }
+        resumeClock = join
         return true
     }
 
@@ -256,11 +290,13 @@ public final class AudioRenderer: @unchecked Sendable {
 
     /// - Parameter heardAfter: seconds from `now` until the next byte put out is heard.
     private func decodeNextFrame(now: Double, heardAfter latency: Double) -> Bool {
-        let (requested, stop, stoppedSerial, change, limit) = shared.withLock {
-            ($0.speed, $0.stopTime, $0.stoppedSerial, $0.pendingSource, $0.soundSerialLimit)
+        let (requested, stop, stoppedSerial, change, limit, joins) = shared.withLock {
+            ($0.speed, $0.stopTime, $0.stoppedSerial, $0.pendingSource, $0.soundSerialLimit, $0.join != nil)
         }
         if let change { adopt(change, now: now, latency: latency, speed: requested) }
         guard let source else { return false }
+        // A joining sound waits for its first frame, and then for the device to drop its queue.
+        if joins && (deviceFlushes || !takeJoin()) { return false }
         let frames = source.frames, serial = source.packets.serial
         if stop != nil, stoppedSerial == serial { return false }
         if requested != speed { restartTempo(for: requested, afterSeek: false) }

@@ -113,6 +113,7 @@ extension Player {
             pausedAt = nil
             externalClock.setPaused(false, at: now)
             video?.scheduler.resume(afterPausedFor: pausedFor, now: now)
+            rejoinSound(at: now)
         }
         output?.sink.setPaused(paused)
     }
@@ -160,7 +161,13 @@ extension Player {
             return
         }
         if let duration { position = min(position, duration) }
-        requestSeek(to: max(0, position), precision: precision, announce: true)
+        let request = SeekCoalescer.Request(target: max(0, position), precision: precision)
+        if let request = seekCoalescer.ask(request, landing: isLandingSeek, now: now) {
+            carryOutSeek(to: request.target, precision: request.precision, announce: true)
+        } else {
+            // Waits for the seek under way to land; the next relative seek counts from here.
+            state.position = request.target
+        }
         if precision == .keyframe {
             // Held keys and the wheel skip fast: say where to, since the picture lags behind.
             show(TimeFormat.pair(position: max(0, position), duration: duration), now: now)
@@ -171,11 +178,30 @@ extension Player {
     ///   picture covers it (else the picture's own time, as after a frame step back).
     func requestSeek(to position: Double, precision: SeekPrecision, announce: Bool,
                      reason: Restart.Reason = .seek, reportsTarget: Bool = true) {
+        seekCoalescer.cancel()
+        carryOutSeek(to: position, precision: precision, announce: announce, reason: reason, reportsTarget: reportsTarget)
+    }
+
+    /// A user's seek under way has no picture up yet: another waits for it (see `SeekCoalescer`).
+    var isLandingSeek: Bool {
+        guard let restart = lifecycle.restart else { return false }
+        return restart.reason == .seek && restart.landing == nil
+    }
+
+    /// Carries out a seek that waited for the one before it to land.
+    func carryOutWaitingSeek(now: Double) {
+        guard let request = seekCoalescer.next(landing: isLandingSeek, now: now) else { return }
+        carryOutSeek(to: request.target, precision: request.precision, announce: true)
+    }
+
+    private func carryOutSeek(to position: Double, precision: SeekPrecision, announce: Bool,
+                              reason: Restart.Reason = .seek, reportsTarget: Bool = true) {
         if precision == .exact { checkSeekShortcut() }
         // The sound of the new position waits for its picture (see `advanceRestart`).
         if video != nil && !options.untimed, let audio { output?.renderer.holdSound(after: audio.packets.serial) }
         demuxer.requestSeek(.init(target: position + startTime, precision: precision))
         heldPosition = position
+        soundJoinedAt = nil
         let wasBuffering = lifecycle.isBuffering
         lifecycle.handle(.restart(reason, target: position, exact: precision == .exact && reportsTarget))
         // The seek ends the wait for the cache; only the user's pause still holds.

@@ -73,6 +73,10 @@ public final class Player {
     var abLoop = ABLoop()
     private var startedAt: Double = 0
     var seekRequestedAt: Double?
+    /// Seeks asked for while another lands wait for it.
+    var seekCoalescer = SeekCoalescer()
+    /// When the sound of the restart under way was first on the clock.
+    var soundJoinedAt: Double?
     /// `SeekShortcutCheck` runs once per file, at the first exact seek.
     var seekShortcutChecked = false
     /// The demuxer keeps packets ahead of and behind the position (network sources, `--cache`).
@@ -334,6 +338,7 @@ public final class Player {
         case .ended:
             present(now: now, into: &tick)
         }
+        carryOutWaitingSeek(now: now)
         retireSwitchedAudio(now: now)
         stats.decodeErrors = (video?.decoder.decodeErrors ?? 0) + (audio?.decoder.decodeErrors ?? 0)
         state.hwdecCurrent = video?.decoder.hardwareName.withLock { $0 } ?? "no"
@@ -398,7 +403,7 @@ public final class Player {
         // The sound stops at B by itself, however late this turn comes.
         output?.renderer.setStopTime(abLoop.jumpsAtB ? abLoop.b.map { $0 + startTime } : nil)
         if let target = abLoop.loopTarget(position: loopPosition(now: now)) {
-            requestSeek(to: target, precision: .exact, announce: true)
+            requestSeek(to: target, precision: .exact, announce: true, reason: .loop)
         } else if let end = options.end, state.position >= end {
             endOfFile(now: now)
         } else if isAtEnd(now: now) {
@@ -458,9 +463,33 @@ public final class Player {
             state.position = landing
         }
         if let restart = lifecycle.restart, restart.landing == nil, demuxer.settledSerial == frame.serial {
-            lifecycle.handle(.pictureShown(position: frame.pts.isFinite ? landing : restart.target, at: now))
-            output?.renderer.releaseSound()
+            let position = frame.pts.isFinite ? landing : restart.target
+            lifecycle.handle(.pictureShown(position: position, at: now))
+            releaseSound(of: restart, landing: position, serial: frame.serial, now: now)
         }
+    }
+
+    /// Lets the sound held for a restart's first picture go. A seek while playing does not
+    /// wait for its sound to be heard (behind what the device still holds, some 100 ms with
+    /// PulseAudio): the picture's clock runs from the landing at once, and the sound joins it
+    /// at the sample due when it is heard, the device's queue dropped where it can be.
+    private func releaseSound(of restart: Restart, landing: Double, serial: Int, now: Double) {
+        guard let output else { return }
+        guard restart.reason == .seek, !state.isPaused, !options.untimed, audio != nil, landing.isFinite else {
+            output.renderer.releaseSound()
+            return
+        }
+        externalClock.set(landing + startTime, serial: serial, at: now)
+        externalClock.isPaused = false
+        audioAwaitsHandover = true
+        output.renderer.releaseSound(joining: externalClock)
+    }
+
+    /// After a pause, sound still joining the picture joins the picture's clock as it now is.
+    func rejoinSound(at now: Double) {
+        guard audioAwaitsHandover, !lifecycle.isRestarting, let audio, let output,
+              output.time(at: now, serial: audio.packets.serial) == nil, externalClock.serial == audio.packets.serial else { return }
+        output.renderer.releaseSound(joining: externalClock)
     }
 
     /// Carries a restart on: once the seek is done, waits for the first picture (or, without
@@ -498,6 +527,7 @@ public final class Player {
             return
         }
         if let heard = audioTime(at: now) {
+            if soundJoinedAt == nil { soundJoinedAt = now }
             let ahead = landing + startTime - heard
             // 1 µs: the rounding of adding up the clock.
             if ahead <= 0.000_001 { finishRestart(at: landing, now: now); return }
@@ -509,11 +539,20 @@ public final class Player {
         }
     }
 
+    /// With `-v`: how long each stage of a seek took, in ms from the request.
+    private func traceRestart(_ restart: Restart?, requestedAt requested: Double, now: Double) {
+        func since(_ time: Double?) -> String { time.map { String(format: "%.1f", ($0 - requested) * 1000) } ?? "-" }
+        verbose("seek: demuxed \(since(restart?.settledAt)), picture \(since(restart?.landedAt)), "
+                + "sound clock \(since(soundJoinedAt)), restart \(since(now)) ms")
+    }
+
     private func finishRestart(at position: Double, now: Double) {
+        let restart = lifecycle.restart
         lifecycle.handle(.started)
         demuxer.startReadingAhead()
         if let requested = seekRequestedAt {
             stats.seekLatencies.append(now - requested)
+            traceRestart(restart, requestedAt: requested, now: now)
             seekRequestedAt = nil
         } else if stats.timeToFirstFrame == nil {
             stats.timeToFirstFrame = now - startedAt
@@ -608,7 +647,7 @@ public final class Player {
             return
         }
         if let left = loopsLeft { loopsLeft = left - 1 }
-        requestSeek(to: options.start ?? 0, precision: .exact, announce: true)
+        requestSeek(to: options.start ?? 0, precision: .exact, announce: true, reason: .loop)
     }
 
     /// The source failed for good while playing (the server went away): the entry ends with
