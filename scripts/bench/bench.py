@@ -26,6 +26,9 @@ vplay/mpv are taken within each run and then summarised the same way):
      unthrottled and at 2.5 MB/s, against the local file; HLS first frame and seek latency;
      peak RSS playing a 2-hour file over HTTP with the cache off, at its default limits and
      with --demuxer-max-bytes=20MiB.
+  seek-playing (seek_playing.py, vplay and mpv): keyframe and exact seeks while playing (command to
+     playback-restart), the exact landing error, the A/V offset in the 0.5 s after each restart, and
+     pictures per second while the slider is dragged end to end.
   next-file, ipc-open, folder (session.py, vplay and mpv): the gap between the files of a
      playlist played through (IPC events and on screen); the IPC round trip while a slow
      source opens; launch to playlist-count for a folder of 10,000 files.
@@ -56,6 +59,7 @@ import benchlib  # noqa: E402
 import network  # noqa: E402
 import seek_landing  # noqa: E402
 import seek_latency  # noqa: E402
+import seek_playing  # noqa: E402
 import session  # noqa: E402
 import subtitle_cost  # noqa: E402
 import track_switch  # noqa: E402
@@ -67,7 +71,7 @@ CLIPS = os.path.join(WORK, "clips")
 GEOMETRY = (1280, 720)
 PLAYERS = ("vplay", "ffplay", "mpv", "mpv-x11")
 SECTIONS = ("play", "paused", "fps", "ttff", "seek", "av", "track-switch", "seek-landing", "hdr", "subs",
-            *network.SECTIONS, *session.SECTIONS)
+            *network.SECTIONS, *session.SECTIONS, *seek_playing.SECTIONS)
 HEADERS = {"vplay": "vplay", "ffplay": "ffplay", "mpv": "mpv", "mpv-x11": "mpv --vo=x11"}
 CLK_TCK = os.sysconf("SC_CLK_TCK")
 
@@ -154,6 +158,7 @@ def make_clips(seconds, av_seconds, sections):
             subtitle_cost.make_clip(c["subs"], seconds)
     c.update(network.make_clips(CLIPS, sections, log))
     c.update(session.make_clips(CLIPS, sections, log))
+    c.update(seek_playing.make_clips(CLIPS, sections, log))
     return c
 
 
@@ -836,6 +841,7 @@ def main():
                               Failed, log, xscreen.move_pointer_away)
     network.run(context)
     session.run(context)
+    seek_playing.run(context)
 
     screen.close()
     total = time.monotonic() - t_start
@@ -962,6 +968,7 @@ def report(res, args, runs, length, pause_s, seeks, av_seconds, mach, when, load
         "#    moving with \\move: scripts/bench/subtitle_cost.py); added = on - off, per run",
         *network.command_lines(sections),
         *session.command_lines(sections),
+        *seek_playing.command_lines(sections),
         "```",
         "",
         "A/V capture resolution: video 1/250 s (a 64x32 patch grabbed 250 times a second; a "

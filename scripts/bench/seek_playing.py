@@ -116,6 +116,72 @@ def summary(res):
             "drag_fps": res["drag_fps"]}
 
 
+# ----------------------------------------------------------------------------- bench.py's section
+
+PLAYERS = ("vplay", "mpv")
+NA = {"ffplay": "n/a (no IPC)", "mpv-x11": "—"}
+SEEKS = 15
+CLIP = "1080p30-60s-keys-2s-seek-playing.mp4"
+ROWS = (("sp-key", "key_median", "seek keyframes while playing, median ms (target ≤ 0.6× mpv's)", "{:.0f}", True),
+        ("sp-exact", "exact_median", "seek exact while playing, median ms (target ≤ 0.6× mpv's)", "{:.0f}", True),
+        ("sp-landing", "landing_max", "seek exact while playing, landing error max |ms| (within a frame: 33)",
+         "{:.1f}", False),
+        ("sp-av", "av_max", "A/V in the 0.5 s after a restart while playing, max |ms|", "{:.1f}", False),
+        ("sp-drag", "drag_fps", f"slider dragged end to end and back in {DRAG_SECONDS:g} s, pictures per s "
+         "(playback-restart events; target ≥ 10)", "{:.1f}", False))
+
+
+def make_clips(folder, sections, log):
+    """{label: path} of the clip this section needs, generated under FOLDER unless there."""
+    if not set(SECTIONS) & sections:
+        return {}
+    path = os.path.join(folder, CLIP)
+    if not os.path.exists(path):
+        log(f"  generating {os.path.relpath(path)}")
+        seek_latency.make_clip(path)
+    return {"seek-playing": path}
+
+
+def run(ctx):
+    """Rows for seeks while playing, beside the paused ones of section 5."""
+    if "seek-playing" not in ctx.sections:
+        return
+    ctx.section("seek-playing", f"seek-playing. seeks while playing over IPC, {SEEKS} random targets per mode, 1080p")
+    for key, _, title, fmt, ratios in ROWS:
+        ctx.res.row(key, title, fmt, ratios=ratios, players=PLAYERS, na=NA)
+    keys = [row[0] for row in ROWS]
+    for run_index in range(ctx.runs):
+        for p in ctx.order(run_index, PLAYERS):
+            ctx.move_pointer_away()
+            try:
+                res = ctx.logged(f"seek-playing-{p}-run{run_index + 1}", measure,
+                                 "mpv" if p == "mpv" else ctx.vplay, ctx.clips["seek-playing"], SEEKS, p)
+            except ctx.failed as e:
+                ctx.res.fail(keys, p, run_index, "seek while playing", e)
+                continue
+            s = summary(res)
+            for key, field, *_ in ROWS:
+                ctx.res.put(key, p, run_index, s[field])
+            ctx.log(f"  run {run_index + 1} {p:5s} keyframes {s['key_median']:.0f} ms  exact {s['exact_median']:.0f} ms"
+                    f"  landing max |{s['landing_max']:.1f}| ms  A/V max {s['av_max']:.1f} ms"
+                    f"  drag {s['drag_fps']:.1f} pictures/s")
+
+
+def command_lines(sections):
+    """The commented lines bench.py's report shows for this section."""
+    if "seek-playing" not in sections:
+        return []
+    return [
+        f"# seek-playing: scripts/bench/seek_playing.py PLAYER --clip CLIP --seeks {SEEKS}",
+        "#    (playing: --geometry=1280x720 --input-ipc-server=S, mpv also --no-config --really-quiet --ao=pulse;",
+        f"#    a 60 s 1080p30 clip, keyframes every 2 s; seek T absolute+exact then +keyframes, T uniform in",
+        f"#    [1, duration-3] s, seed {SEED}, {PLAY_BETWEEN:g} s of playing after each restart: command to playback-restart;",
+        "#    landing: time-pos asked on playback-restart - T; A/V: avsync every ~20 ms for 0.5 s after it;",
+        f"#    drag: seek T absolute+keyframes {DRAG_RATE} times a second, T from 0 to the end and back in",
+        f"#    {DRAG_SECONDS:g} s, playback-restart events counted)",
+    ]
+
+
 def main():
     res = standalone("--seeks", 15, "vplay-bench-1080p-gop2.mp4", seek_latency.make_clip, measure)
     if res is None:  # --json: printed
