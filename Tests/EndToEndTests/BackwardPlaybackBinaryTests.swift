@@ -81,11 +81,26 @@ final class BackwardPlaybackBinaryTests: XCTestCase {
         let frame = try XCTUnwrap(player.waitForFrame { _ in true })
         XCTAssertNotNil(try player.waitForFrame { $0 < frame - 5 }, "and so do the frames")
 
+        // Paused, turning forward again keeps the picture and the position where they stand:
+        // no picture from elsewhere comes up meanwhile.
+        try setPaused(true, ipc)
+        let still = try XCTUnwrap(player.waitForStillFrame())
+        let stood = try ipc.double("time-pos")
         _ = try ipc.command(["set_property", "play-dir", "forward"])
-        let back = try ipc.double("time-pos")
-        XCTAssertNotNil(try poll(timeout: .seconds(10), until: { $0 >= back + 0.5 }) { try ipc.double("time-pos") },
-                        "forward again from there")
+        var seen: [Int] = []
+        let watched = ContinuousClock.now
+        while seconds(since: watched) < 1 {
+            if let frame = try player.frameNumber() { seen.append(frame) }
+        }
+        XCTAssertFalse(seen.isEmpty)
+        XCTAssertEqual(Set(seen), [still], "the same picture throughout")
+        XCTAssertEqual(try ipc.double("time-pos"), stood, accuracy: 0.041)
         XCTAssertEqual(try ipc.property("play-dir") as? String, "forward")
+
+        try setPaused(false, ipc)
+        XCTAssertNotNil(try poll(timeout: .seconds(10), until: { $0 >= stood + 0.5 }) { try ipc.double("time-pos") },
+                        "forward again from there")
+        XCTAssertNotNil(try player.waitForFrame { $0 > still + 5 })
     }
 
     /// An MP4 whose sync-sample table is gone claims every frame is a keyframe: seeks land on

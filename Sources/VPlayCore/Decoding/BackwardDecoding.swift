@@ -64,10 +64,11 @@ final class BackwardDecoding: @unchecked Sendable {
 
     /// Ends the thread and waits for it; the frames it holds go with it.
     func stop() {
-        condition.withLock {
-            aborted = true
-            condition.broadcast()
+        let first = condition.withLock {
+            defer { aborted = true; condition.broadcast() }
+            return !aborted
         }
+        guard first else { return }
         interrupt.raise()
         done.wait()
     }

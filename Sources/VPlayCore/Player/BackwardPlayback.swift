@@ -88,6 +88,16 @@ final class BackwardPlayback {
     }
     private var isStalled = false
 
+    /// Going forward again: decoding stops, and the picture up stays until the forward
+    /// engine's first one at the same position replaces it.
+    private(set) var isHandingOver = false
+
+    func handOver() {
+        releaseSpan()
+        decoding.stop()
+        isHandingOver = true
+    }
+
     /// Ends the thread; the frames go with it.
     func stop() {
         releaseSpan()

@@ -4,6 +4,19 @@ import CFFmpeg
 /// paused, while `BackwardPlayback` shows the spans decoded backwards on a clock of its own
 /// that runs down. Going forward again is an exact seek to where backward playback stands.
 extension Player {
+    /// Playing backwards now (not handing over to the forward engine).
+    var activeBackward: BackwardPlayback? {
+        backward.flatMap { $0.isHandingOver ? nil : $0 }
+    }
+
+    /// The picture up while playing backwards, and after, until the forward engine's first
+    /// picture at the same position is up.
+    var backwardPicture: Frame? {
+        guard let backward, let frame = backward.onScreen else { return nil }
+        if backward.isHandingOver, lifecycle.restart.map({ $0.landing != nil }) ?? true { return nil }
+        return frame
+    }
+
     func setPlayDirection(_ direction: PlayDirection, now: Double) {
         switch direction {
         case .backward: enterBackward(from: state.position, now: now)
@@ -13,13 +26,14 @@ extension Player {
 
     /// Starts playing backwards from `position` (seconds from the start of the file).
     func enterBackward(from position: Double, now: Double) {
-        guard backward == nil else { return }
+        guard activeBackward == nil else { return }
         guard let video, !options.untimed else { return refuseBackward("no video to play backward", now: now) }
         guard file.isSeekable else { return refuseBackward("the source cannot seek", now: now) }
         let parameters = file.stream(video.streamIndex).pointee.codecpar.pointee
         let decoding = BackwardDecoding(path: file.path, options: options, streamIndex: video.streamIndex,
                                         width: Int(parameters.width), height: Int(parameters.height), wake: wake, warn: warn)
         let playback = BackwardPlayback(decoding: decoding, fileStart: startTime)
+        backward?.stop()
         holdPlayback(true, at: now)
         decoding.start()
         backward = playback
@@ -35,10 +49,9 @@ extension Player {
 
     /// Plays forward again from where backward playback stands.
     func leaveBackward(now: Double) {
-        guard let playback = backward else { return }
+        guard let playback = activeBackward else { return }
         let position = state.position
-        playback.stop()
-        backward = nil
+        playback.handOver()
         state.playDirection = .forward
         holdPlayback(state.isPaused, at: now)
         requestSeek(to: position, precision: .exact, announce: true)
@@ -46,7 +59,7 @@ extension Player {
 
     /// Commands that mean something else while playing backwards; false for the others.
     func applyBackward(_ command: PlayerCommand, now: Double) -> Bool {
-        guard let playback = backward else { return false }
+        guard let playback = activeBackward else { return false }
         switch command {
         case .setPaused(let paused):
             setBackwardPaused(paused, playback, now: now)
@@ -79,7 +92,7 @@ extension Player {
 
     /// A seek while playing backwards: decoding starts again from the frame covering `position`.
     func seekBackward(to position: Double, announce: Bool) {
-        guard let playback = backward else { return }
+        guard let playback = activeBackward else { return }
         var position = max(0, position)
         if let duration = state.duration { position = min(position, duration) }
         playback.restart(at: position + startTime, now: monotonic(), speed: state.speed, paused: state.isPaused)
@@ -91,8 +104,17 @@ extension Player {
         publishPhase()
     }
 
-    /// The main loop's turn while playing backwards.
-    func tickBackward(_ playback: BackwardPlayback, now: Double) -> Tick {
+    /// The main loop's turn while playing backwards; nil going forward. Once the forward
+    /// engine has its first picture up after playing backwards, the last picture goes.
+    func tickBackward(now: Double) -> Tick? {
+        guard let playback = backward else { return nil }
+        guard !playback.isHandingOver else {
+            if backwardPicture == nil {
+                playback.stop()
+                backward = nil
+            }
+            return nil
+        }
         var tick = Tick(hasNewPicture: false, wakeAt: .infinity)
         if let reason = playback.decoding.failureReason {
             warn("cannot play backward: \(reason); playing forward")

@@ -175,7 +175,7 @@ extension Player {
     ///   picture covers it (else the picture's own time, as after a frame step back).
     func requestSeek(to position: Double, precision: SeekPrecision, announce: Bool,
                      reason: Restart.Reason = .seek, reportsTarget: Bool = true) {
-        if backward != nil { return seekBackward(to: position, announce: announce) }
+        if activeBackward != nil { return seekBackward(to: position, announce: announce) }
         if precision == .exact { checkSeekShortcut() }
         // The sound of the new position waits for its picture (see `advanceRestart`).
         if video != nil && !options.untimed, let audio { output?.renderer.holdSound(after: audio.packets.serial) }

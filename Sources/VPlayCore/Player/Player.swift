@@ -310,7 +310,7 @@ public final class Player {
     public var hasPicture: Bool { currentFrame != nil }
 
     var currentFrame: Frame? {
-        if let frame = backward?.onScreen { return frame }
+        if let frame = backwardPicture { return frame }
         if let video, video.frames.hasShownFrame { return video.frames.peekLast() }
         return coverArt?.frame
     }
@@ -321,7 +321,7 @@ public final class Player {
 
     public func tick() -> Tick {
         let now = monotonic()
-        if let backward { return tickBackward(backward, now: now) }
+        if let tick = tickBackward(now: now) { return tick }
         var tick = Tick(hasNewPicture: false, wakeAt: .infinity)
         switch lifecycle.phase {
         case .restarting:
@@ -366,7 +366,7 @@ public final class Player {
 
     /// The derived states the snapshot shows, from the lifecycle.
     func publishPhase() {
-        if let backward { return publishBackwardPhase(backward) }
+        if let backward = activeBackward { return publishBackwardPhase(backward) }
         state.isSeeking = lifecycle.isSeeking
         state.isRestarting = lifecycle.isRestarting
         state.eofReached = lifecycle.hasEnded
