@@ -11,6 +11,7 @@ enum KeyList {
         ("[ ]", "speed divided / multiplied by 1.1 (pitch kept)"),
         ("{ }", "speed halved / doubled"),
         ("BS", "speed 1"),
+        ("B", "play backward / forward (the picture alone, towards the start)"),
         ("9 0", "volume down / up by 2"),
         ("m", "mute on / off"),
         (". ,", "one frame forward / back (pauses)"),

@@ -32,6 +32,8 @@ vplay/mpv are taken within each run and then summarised the same way):
   next-file, ipc-open, folder (session.py, vplay and mpv): the gap between the files of a
      playlist played through (IPC events and on screen); the IPC round trip while a slow
      source opens; launch to playlist-count for a folder of 10,000 files.
+  backward (backward.py, vplay and mpv): 1080p30 played backward against forward, no sound:
+     CPU, backward ÷ forward CPU, peak RSS added, vplay's frames dropped and picture holds.
 
 --only runs some sections; their table goes to .build/bench/results-only.md (not
 BENCHMARKS.md, whose table stays that of a whole run) unless --out says otherwise.
@@ -55,6 +57,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, HERE)
 import avsync  # noqa: E402
+import backward  # noqa: E402
 import benchlib  # noqa: E402
 import network  # noqa: E402
 import seek_landing  # noqa: E402
@@ -71,7 +74,7 @@ CLIPS = os.path.join(WORK, "clips")
 GEOMETRY = (1280, 720)
 PLAYERS = ("vplay", "ffplay", "mpv", "mpv-x11")
 SECTIONS = ("play", "paused", "fps", "ttff", "seek", "av", "track-switch", "seek-landing", "hdr", "subs",
-            *network.SECTIONS, *session.SECTIONS, *seek_playing.SECTIONS)
+            *network.SECTIONS, *session.SECTIONS, *seek_playing.SECTIONS, *backward.SECTIONS)
 HEADERS = {"vplay": "vplay", "ffplay": "ffplay", "mpv": "mpv", "mpv-x11": "mpv --vo=x11"}
 CLK_TCK = os.sysconf("SC_CLK_TCK")
 
@@ -159,6 +162,7 @@ def make_clips(seconds, av_seconds, sections):
     c.update(network.make_clips(CLIPS, sections, log))
     c.update(session.make_clips(CLIPS, sections, log))
     c.update(seek_playing.make_clips(CLIPS, sections, log))
+    c.update(backward.make_clips(CLIPS, sections, log))
     return c
 
 
@@ -842,6 +846,7 @@ def main():
     network.run(context)
     session.run(context)
     seek_playing.run(context)
+    backward.run(context, run_measured)
 
     screen.close()
     total = time.monotonic() - t_start
@@ -969,6 +974,7 @@ def report(res, args, runs, length, pause_s, seeks, av_seconds, mach, when, load
         *network.command_lines(sections),
         *session.command_lines(sections),
         *seek_playing.command_lines(sections),
+        *backward.command_lines(sections),
         "```",
         "",
         "A/V capture resolution: video 1/250 s (a 64x32 patch grabbed 250 times a second; a "

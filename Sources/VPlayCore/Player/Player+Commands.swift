@@ -5,6 +5,7 @@ extension Player {
     public func apply(_ command: PlayerCommand) {
         let now = monotonic()
         defer { publishPhase() }
+        if applyBackward(command, now: now) { return }
         switch command {
         case .setPaused(let paused):
             setPaused(paused, at: now)
@@ -38,6 +39,9 @@ extension Player {
             frameStep(now: now)
         case .frameBackStep:
             frameBackStep(now: now)
+        case .setPlayDirection(let direction):
+            setPlayDirection(direction, now: now)
+            show("Play direction: \(state.playDirection.rawValue)", now: now)
         case .setFullscreen(let on):
             state.isFullscreen = on
         case .toggleFullscreen:
@@ -196,6 +200,7 @@ extension Player {
 
     private func carryOutSeek(to position: Double, precision: SeekPrecision, announce: Bool,
                               reason: Restart.Reason = .seek, reportsTarget: Bool = true) {
+        if activeBackward != nil { return seekBackward(to: position, announce: announce) }
         if precision == .exact { checkSeekShortcut() }
         // The sound of the new position waits for its picture (see `advanceRestart`).
         if video != nil && !options.untimed, let audio { output?.renderer.holdSound(after: audio.packets.serial) }

@@ -13,7 +13,7 @@ public final class Player {
     }
 
     public internal(set) var state = PlayerState()
-    public private(set) var stats = PlaybackStats()
+    public internal(set) var stats = PlaybackStats()
     public let geometry: VideoGeometry?
 
     let options: PlayerOptions
@@ -35,6 +35,8 @@ public final class Player {
     /// Audio was selected while none played: the external clock runs until its sound starts.
     var audioAwaitsHandover = false
     var video: VideoPath?
+    /// Playing backwards (`play-dir`); nil going forward.
+    var backward: BackwardPlayback?
     /// How this file's playback ended, nil while it goes on; the `Session` then decides what follows.
     public internal(set) var outcome: Outcome?
     /// Something follows this file (another entry, the idle window, quitting): its end ends
@@ -269,12 +271,14 @@ public final class Player {
         setSpeed(state.speed == 0 ? 1 : state.speed, now: now)
         setPaused(options.startPaused || options.speed == 0, at: now)
         if !state.isPaused { output?.sink.setPaused(false) }
+        if options.playDirection == .backward, let end = options.start ?? state.duration { enterBackward(from: end, now: now) }
     }
 
     /// Stops every thread; safe to call twice.
     public func shutdown() {
         guard !stopped else { return }
         stopped = true
+        backward?.stop()
         // The device stays open for the next file: paused, and let go of this file's sound.
         output?.sink.setPaused(true)
         output?.startTimeline(nil, id: output?.nextSourceID() ?? 0)
@@ -310,6 +314,7 @@ public final class Player {
     public var hasPicture: Bool { currentFrame != nil }
 
     var currentFrame: Frame? {
+        if let frame = backwardPicture { return frame }
         if let video, video.frames.hasShownFrame { return video.frames.peekLast() }
         return coverArt?.frame
     }
@@ -320,6 +325,7 @@ public final class Player {
 
     public func tick() -> Tick {
         let now = monotonic()
+        if let tick = tickBackward(now: now) { return tick }
         var tick = Tick(hasNewPicture: false, wakeAt: .infinity)
         switch lifecycle.phase {
         case .restarting:
@@ -365,6 +371,7 @@ public final class Player {
 
     /// The derived states the snapshot shows, from the lifecycle.
     func publishPhase() {
+        if let backward = activeBackward { return publishBackwardPhase(backward) }
         state.isSeeking = lifecycle.isSeeking
         state.isRestarting = lifecycle.isRestarting
         state.eofReached = lifecycle.hasEnded

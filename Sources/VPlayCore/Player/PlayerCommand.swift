@@ -14,6 +14,8 @@ public enum PlayerCommand: Sendable, Equatable {
     case toggleMute
     case frameStep
     case frameBackStep
+    /// Plays forward, or backward towards the start (`play-dir`).
+    case setPlayDirection(PlayDirection)
     case setFullscreen(Bool)
     case toggleFullscreen
     case showText(String, seconds: Double)

@@ -17,6 +17,8 @@ public struct PlayerOptions: Sendable, Equatable {
     public var volumeMax: Double = 100
     public var muted = false
     public var speed: Double = 1
+    /// `--play-dir`: backward starts at the end (or `--start`) and plays towards the start.
+    public var playDirection = PlayDirection.forward
     public var audioEnabled = true
     public var videoEnabled = true
     /// The tracks to play (`--aid`, `--vid`, `--sid`) and the languages `auto` prefers

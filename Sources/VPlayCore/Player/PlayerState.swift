@@ -17,6 +17,8 @@ public struct PlayerState: Sendable, Equatable {
     public var duration: Double?
     public var isPaused: Bool = false
     public var speed: Double = 1
+    /// Which way playback runs (`play-dir`).
+    public var playDirection = PlayDirection.forward
     public var volume: Double = 100
     public var volumeMax: Double = 100
     public var isMuted: Bool = false

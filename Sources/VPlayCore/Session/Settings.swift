@@ -8,6 +8,7 @@ public struct Settings: Sendable, Equatable {
     public var volumeMax: Double
     public var isMuted: Bool
     public var speed: Double
+    public var playDirection: PlayDirection
     public var subtitles: SubtitleSettings
     /// Extra plays of each file: 0 none, nil forever (`loop-file`).
     public var loopFile: Int?
@@ -22,6 +23,7 @@ public struct Settings: Sendable, Equatable {
         volumeMax = options.volumeMax
         isMuted = options.muted
         speed = options.speed
+        playDirection = options.playDirection
         subtitles = options.subtitles
         loopFile = options.loopCount
         loopsPlaylist = options.loopsPlaylist
@@ -59,6 +61,7 @@ public struct Settings: Sendable, Equatable {
             // Rate 0 is a pause, as in the seed players; the speed itself stays.
             if value <= 0 { isPaused = true } else { speed = min(Speed.range.upperBound, max(Speed.range.lowerBound, value)) }
         case .setSubtitle(let setting): subtitles = subtitles.with(setting)
+        case .setPlayDirection(let direction): playDirection = direction
         case .setLoopFile(let count): loopFile = count
         case .setLoopPlaylist(let loops): loopsPlaylist = loops
         case .setPicture(let value): picture = value
@@ -75,6 +78,7 @@ public struct Settings: Sendable, Equatable {
         seeded.volume = volume
         seeded.muted = isMuted
         seeded.speed = speed
+        seeded.playDirection = playDirection
         seeded.subtitles = subtitles
         seeded.loopCount = loopFile
         seeded.loopsPlaylist = loopsPlaylist
@@ -89,6 +93,7 @@ public struct Settings: Sendable, Equatable {
         if state.volume != volume { commands.append(.setVolume(volume)) }
         if state.isMuted != isMuted { commands.append(.setMute(isMuted)) }
         if state.speed != speed { commands.append(.setSpeed(speed)) }
+        if state.playDirection != playDirection { commands.append(.setPlayDirection(playDirection)) }
         if state.loopFile != loopFile { commands.append(.setLoopFile(loopFile)) }
         if state.loopsPlaylist != loopsPlaylist { commands.append(.setLoopPlaylist(loopsPlaylist)) }
         if state.picture != picture { commands.append(.setPicture(picture)) }
@@ -110,6 +115,7 @@ public struct Settings: Sendable, Equatable {
         state.volumeMax = volumeMax
         state.isMuted = isMuted
         state.speed = speed
+        state.playDirection = playDirection
         state.subtitles = subtitles
         state.loopFile = loopFile
         state.loopsPlaylist = loopsPlaylist

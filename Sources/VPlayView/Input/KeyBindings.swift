@@ -59,6 +59,7 @@ public enum KeyBindings {
         case .character("s"): binding = (.screenshot, false)
         case .character("d"): binding = (.adjust(property: "deinterlace", .cycle(up: true)), false)
         case .character("S"): binding = (.screenshotVideo, false)
+        case .character("B"): binding = (.adjust(property: "play-dir", .cycle(up: true)), false)
         case .character("l"): binding = (.cycleABLoop, false)
         case .character("#"): binding = (.cycleTrack(.audio, down: false), false)
         case .character("_"): binding = (.cycleTrack(.video, down: false), false)
