@@ -258,10 +258,17 @@ extension Player {
 
 extension Player {
     /// Takes effect from the next frame decoded; the frames already queued show as they are.
+    /// Paused, the picture on screen is made again at once from the file with the new settings.
     func setPicture(_ picture: PictureSettings, now: Double) {
         let old = state.picture
         state.picture = picture
         pictureSettings.current = picture
+        var decoded = picture, wasDecoded = old
+        decoded.hwdec = .no
+        wasDecoded.hwdec = .no
+        if state.isPaused, video != nil, decoded != wasDecoded, picture.hwdec == old.hwdec {
+            requestSeek(to: state.position, precision: .exact, announce: false)
+        }
         if picture.deinterlace != old.deinterlace {
             show("Deinterlace: \(picture.deinterlace.rawValue)", now: now)
         }
