@@ -37,6 +37,7 @@ enum KeyList {
         ("PLAYPAUSE STOP NEXT PREV", "media keys: pause / play, quit, next file, previous file"),
         ("MUTE VOLUME_UP VOLUME_DOWN", "media keys: mute, volume up / down by 2"),
         ("MBTN_LEFT_DBL", "mouse: double-click, fullscreen on / off"),
+        ("MBTN_RIGHT", "mouse: the context menu, every action with its key; UP, DOWN, RIGHT, LEFT, ENTER, ESC"),
         ("WHEEL_UP WHEEL_DOWN", "mouse: the wheel over the video changes the volume, over the slider seeks 5 seconds"),
     ]
 
