@@ -18,6 +18,7 @@ enum KeyList {
         ("d", "deinterlacing: auto, yes, no"),
         ("Ctrl+h", "hardware decoding: no or auto-safe"),
         ("l", "A-B loop: set A, set B, clear"),
+        ("Alt+l", "write the A-B range (else the chapter playing) to a new file beside the original: name [mm.ss-mm.ss].mkv"),
         ("# _", "next audio / video track (then none, round again)"),
         ("j J", "next / previous subtitle track (then none)"),
         ("v", "subtitles on / off"),

@@ -47,7 +47,7 @@ final class ContextMenuTableTests: XCTestCase {
     func testTheTopLevelHasTheEntriesInOrder() {
         let texts = ContextMenu.rows(state: TrackMenuFixtures.state()).map { $0.text.split(separator: ":")[0] }
         XCTAssertEqual(texts, ["Open file…", "Playlist", "Audio track", "Subtitle track", "Speed", "Subtitle delay",
-                               "Picture", "Window", "Screenshot", "A-B repeat"])
+                               "Picture", "Window", "Screenshot", "A-B repeat", "Export clip"])
     }
 
     func testKeysAreShownAsInputConfSpellsThem() throws {

@@ -71,6 +71,8 @@ public final class Player {
     private var frameInterval = SmoothedValue(weight: 0.1)
     let startTime: Double
     var abLoop = ABLoop()
+    /// The clip being written, and the percentage last shown of it.
+    var clipExport: (job: ClipExport, shown: Int)?
     private var startedAt: Double = 0
     var seekRequestedAt: Double?
     /// `SeekShortcutCheck` runs once per file, at the first exact seek.
@@ -278,6 +280,7 @@ public final class Player {
         video?.stop()
         audio?.stop()
         retiringAudio.forEach { $0.stop() }
+        clipExport?.job.cancel()
         subtitles?.stop()
         secondarySubtitles?.stop()
         subtitleFiles.values.forEach { $0.stop() }
@@ -355,6 +358,7 @@ public final class Player {
             // A line starts or ends before the next picture (or there is none): wake for it.
             tick.wakeAt = min(tick.wakeAt, now + max(0.005, (change - subtitleTime) / state.speed))
         }
+        followExport(now: now, into: &tick)
         return tick
     }
 

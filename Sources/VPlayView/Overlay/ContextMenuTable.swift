@@ -71,6 +71,7 @@ public enum ContextMenuTable {
         ContextMenuItem("Window", .submenu(window)),
         ContextMenuItem("Screenshot", .submenu(screenshot)),
         ContextMenuItem("A-B repeat", .submenu(abRepeat), .abLoop),
+        ContextMenuItem("Export clip", key: "l", modifiers: [.alt]),
     ]
 
     static let speed: [ContextMenuItem] = [
