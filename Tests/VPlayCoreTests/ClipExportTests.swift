@@ -140,4 +140,25 @@ final class ClipExportTests: XCTestCase {
         }
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".mkv") }, [])
     }
+
+    /// A disk that fills up (here: a file size limit, which fails writes as a full disk does)
+    /// gives one message and leaves no partial file.
+    func testAWriteThatFailsPartWayLeavesNothing() throws {
+        let source = try source(.av(seconds: 8))
+        let destination = ClipName.url(for: source.path, from: 1.3, to: 7.1)
+        let writer = try ClipWriter(source: source.path, range: ClipWriter.Range(a: 1.3, b: 7.1), options: PlayerOptions(),
+                                    interrupt: InterruptFlag())
+        var saved = rlimit()
+        getrlimit(Int32(RLIMIT_FSIZE.rawValue), &saved)
+        let previousHandler = signal(SIGXFSZ, SIG_IGN)
+        var limited = saved
+        limited.rlim_cur = 16 * 1024
+        XCTAssertEqual(setrlimit(Int32(RLIMIT_FSIZE.rawValue), &limited), 0)
+        var failure: Error?
+        do { try writer.write(to: destination) { _ in } } catch { failure = error }
+        setrlimit(Int32(RLIMIT_FSIZE.rawValue), &saved)
+        signal(SIGXFSZ, previousHandler)
+        XCTAssertEqual(failure.map { "\($0)" }, "cannot write '\(destination.path)': File too large")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: destination.path), "the partial file is removed")
+    }
 }
