@@ -136,7 +136,7 @@ final class ClipExportTests: XCTestCase {
         defer { feeder.terminate() }
         XCTAssertThrowsError(try ClipWriter(source: fifo.path, range: ClipWriter.Range(a: 0.5, b: 1.5),
                                             options: PlayerOptions(), interrupt: InterruptFlag())) { error in
-            XCTAssertEqual("\(error)", "cannot export: the source cannot seek")
+            XCTAssertEqual("\(error)", "the source cannot seek")
         }
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".mkv") }, [])
     }
@@ -160,5 +160,48 @@ final class ClipExportTests: XCTestCase {
         signal(SIGXFSZ, previousHandler)
         XCTAssertEqual(failure.map { "\($0)" }, "cannot write '\(destination.path)': File too large")
         XCTAssertFalse(FileManager.default.fileExists(atPath: destination.path), "the partial file is removed")
+    }
+
+    /// The times of the packets of `stream` (ffprobe's selector) of `url`, in time order.
+    private func packetTimes(_ url: URL, _ stream: String) throws -> [Double] {
+        let result = try ChildProcess.run("ffprobe", ["-v", "error", "-select_streams", stream, "-show_entries",
+                                                      "packet=pts_time", "-of", "csv=p=0", url.path]).requireSuccess()
+        return result.outputText.split(separator: "\n").compactMap { Double($0) }.sorted()
+    }
+
+    /// Every sound and subtitle track goes into the clip, moved like the picture.
+    func testEveryTrackIsKept() throws {
+        let source = try source(try .multiTrack(seconds: 8))
+        let clip = try export(source, from: 2.5, to: 7.3)
+        XCTAssertEqual(try probe(clip, "stream=codec_type"), "video\naudio\naudio\nsubtitle\nsubtitle")
+        // Matroska moved the source's pictures 21 ms later (the sound's priming): the clip starts
+        // with the picture showing at 2.5 s, wherever it starts.
+        let pictures = try packetTimes(source, "v")
+        let first = pictures.lastIndex { $0 <= 2.5 }!, last = pictures.lastIndex { $0 < 7.3 }!
+        XCTAssertEqual(try frameNumbers(clip), (first...last).map { $0 })
+        let lines = try packetTimes(source, "s:1").filter { $0 >= pictures[first] && $0 < 7.3 }
+        XCTAssertEqual(lines.count, 2, "the lines at 3 s and 6 s; the one at 0.5 s is before A")
+        let moved = try packetTimes(clip, "s:1")
+        XCTAssertEqual(moved.count, 2)
+        for (line, expected) in zip(moved, lines) { XCTAssertEqual(line, expected - pictures[first], accuracy: 0.0015) }
+    }
+
+    func testASoundOnlyFileIsCut() throws {
+        let source = try source(.audioOnly)
+        let clip = try export(source, from: 1, to: 3)
+        XCTAssertEqual(try probe(clip, "stream=codec_type"), "audio")
+        let duration = try XCTUnwrap(Double(try probe(clip, "format=duration")))
+        XCTAssertEqual(duration, 2, accuracy: 2 * 1024.0 / 48000, "within a packet at each end")
+    }
+
+    func testVideoThatIsNotH264IsRefused() throws {
+        let source = try source(.hlg)
+        let writer = try ClipWriter(source: source.path, range: ClipWriter.Range(a: 0.5, b: 1.5), options: PlayerOptions(),
+                                    interrupt: InterruptFlag())
+        let destination = ClipName.url(for: source.path, from: 0.5, to: 1.5)
+        XCTAssertThrowsError(try writer.write(to: destination) { _ in }) { error in
+            XCTAssertEqual("\(error)", "cutting exactly needs H.264 video, not hevc")
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: destination.path))
     }
 }

@@ -9,9 +9,9 @@ final class ClipEncoder {
 
     init(like decoder: UnsafeMutablePointer<AVCodecContext>, stream: UnsafeMutablePointer<AVStream>) throws(ClipError) {
         guard let codec = avcodec_find_encoder_by_name("libx264") else {
-            throw ClipError("cannot export: this FFmpeg has no H.264 encoder (libx264)")
+            throw ClipError("this FFmpeg has no H.264 encoder (libx264)")
         }
-        guard let context = avcodec_alloc_context3(codec) else { throw ClipError("cannot export: out of memory") }
+        guard let context = avcodec_alloc_context3(codec) else { throw ClipError("out of memory") }
         pointer = context
         context.pointee.width = decoder.pointee.width
         context.pointee.height = decoder.pointee.height
@@ -33,7 +33,7 @@ final class ClipEncoder {
         let status = avcodec_open2(context, codec, &options)
         av_dict_free(&options)
         if status < 0 {
-            throw ClipError("cannot export: the H.264 encoder refused the picture (\(FFmpegError.message(status)))")
+            throw ClipError("the H.264 encoder refused the picture (\(FFmpegError.message(status)))")
         }
     }
 
@@ -46,11 +46,11 @@ final class ClipEncoder {
     func encode(_ frame: UnsafeMutablePointer<AVFrame>?, packet: UnsafeMutablePointer<AVPacket>,
                 write: (UnsafeMutablePointer<AVPacket>) throws(ClipError) -> Void) throws(ClipError) {
         var status = avcodec_send_frame(pointer, frame)
-        guard status >= 0 else { throw ClipError("cannot export: encoding failed (\(FFmpegError.message(status)))") }
+        guard status >= 0 else { throw ClipError("encoding failed (\(FFmpegError.message(status)))") }
         while true {
             status = avcodec_receive_packet(pointer, packet)
             if status == vp_averror_eagain() || status == vp_averror_eof() { return }
-            guard status >= 0 else { throw ClipError("cannot export: encoding failed (\(FFmpegError.message(status)))") }
+            guard status >= 0 else { throw ClipError("encoding failed (\(FFmpegError.message(status)))") }
             defer { av_packet_unref(packet) }
             try write(packet)
         }

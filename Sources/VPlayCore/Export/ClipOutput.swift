@@ -15,13 +15,13 @@ final class ClipOutput {
         self.url = url
         var made: UnsafeMutablePointer<AVFormatContext>?
         guard avformat_alloc_output_context2(&made, nil, "matroska", url.path) >= 0, let made else {
-            throw ClipError("cannot export: no Matroska writer")
+            throw ClipError("no Matroska writer")
         }
         context = made
         for input in streams {
             guard let stream = avformat_new_stream(made, nil),
                   avcodec_parameters_copy(stream.pointee.codecpar, input.pointee.codecpar) >= 0 else {
-                throw ClipError("cannot export: out of memory")
+                throw ClipError("out of memory")
             }
             stream.pointee.codecpar.pointee.codec_tag = 0
             stream.pointee.time_base = input.pointee.time_base
@@ -32,7 +32,7 @@ final class ClipOutput {
         }
         // Never over a file that is there: the name was free a moment ago, and must still be.
         guard !FileManager.default.fileExists(atPath: url.path) else {
-            throw ClipError("cannot export: '\(url.path)' already exists")
+            throw ClipError("'\(url.path)' already exists")
         }
         let opened = avio_open(&made.pointee.pb, url.path, AVIO_FLAG_WRITE)
         guard opened >= 0 else { throw ClipError("cannot write '\(url.path)': \(FFmpegError.message(opened))") }

@@ -70,7 +70,7 @@ extension ClipWriter {
                     continue
                 }
                 guard p.pointee.pts == packets[videoIndex].pts else {
-                    throw ClipError("cannot export: the file read differently the second time")
+                    throw ClipError("the file read differently the second time")
                 }
                 report(p.pointee.pts, of: route)
                 switch segmentOf[videoIndex] {
@@ -112,7 +112,7 @@ extension ClipWriter {
         do {
             return try CodecContext(stream: input.stream(index), path: input.path, threads: 1)
         } catch {
-            throw ClipError("cannot export: \(error.reason)")
+            throw ClipError(error.reason)
         }
     }
 
@@ -121,12 +121,12 @@ extension ClipWriter {
                                  stream: Int, route: Route, output: ClipOutput) throws(ClipError) {
         var status = avcodec_send_packet(decoder.pointer, p)
         guard status >= 0 || status == vp_averror_eof() else {
-            throw ClipError("cannot export: decoding failed (\(FFmpegError.message(status)))")
+            throw ClipError("decoding failed (\(FFmpegError.message(status)))")
         }
         while true {
             status = avcodec_receive_frame(decoder.pointer, frame.pointer)
             if status == vp_averror_eagain() || status == vp_averror_eof() { return }
-            guard status >= 0 else { throw ClipError("cannot export: decoding failed (\(FFmpegError.message(status)))") }
+            guard status >= 0 else { throw ClipError("decoding failed (\(FFmpegError.message(status)))") }
             defer { av_frame_unref(frame.pointer) }
             let pts = frame.pointer.pointee.best_effort_timestamp
             guard var current = stretch, current.keep.contains(pts) else { continue }
@@ -151,7 +151,7 @@ extension ClipWriter {
                                                                                    count: Int(encoded.pointee.size))),
                                                lengthSize: lengthSize)
             let converted = Packet()
-            guard av_new_packet(converted.pointer, Int32(bytes.count)) >= 0 else { throw ClipError("cannot export: out of memory") }
+            guard av_new_packet(converted.pointer, Int32(bytes.count)) >= 0 else { throw ClipError("out of memory") }
             bytes.withUnsafeBufferPointer { converted.pointer.pointee.data.update(from: $0.baseAddress!, count: bytes.count) }
             av_packet_copy_props(converted.pointer, encoded)
             try writeTimed(converted.pointer, stretch: stretch, stream: stream, route: route, to: output)

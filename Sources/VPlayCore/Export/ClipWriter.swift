@@ -23,13 +23,19 @@ final class ClipWriter {
     init(source: String, range: Range, options: PlayerOptions, interrupt: InterruptFlag) throws(ClipError) {
         self.range = range
         self.interrupt = interrupt
+        // Only a regular file is read again from where the clip starts; a pipe is not even
+        // opened (a second open of a FIFO would wait for a writer that never comes).
+        var info = stat()
+        guard stat(source, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+            throw ClipError("the source cannot seek")
+        }
         do {
             input = try MediaFile(path: source, options: options, interrupt: interrupt)
         } catch {
-            throw ClipError("cannot export: \(error.reason)")
+            throw ClipError(error.reason)
         }
         guard let pb = input.context.pointee.pb, pb.pointee.seekable & AVIO_SEEKABLE_NORMAL != 0 else {
-            throw ClipError("cannot export: the source cannot seek")
+            throw ClipError("the source cannot seek")
         }
     }
 
@@ -52,7 +58,7 @@ final class ClipWriter {
     /// Writes the clip to `url`; `progress` gets the share done (0...1) now and then.
     func write(to url: URL, progress: (Double) -> Void) throws(ClipError) {
         let kept = keptStreams
-        guard !kept.isEmpty else { throw ClipError("cannot export: nothing to keep") }
+        guard !kept.isEmpty else { throw ClipError("nothing to keep") }
         let origin = input.startTime
         let plan: ClipPlan
         let planBase: AVRational
@@ -62,13 +68,13 @@ final class ClipWriter {
             let parameters = stream.pointee.codecpar.pointee
             guard parameters.codec_id == AV_CODEC_ID_H264 else {
                 let name = String(cString: avcodec_get_name(parameters.codec_id))
-                throw ClipError("cannot export: cutting exactly needs H.264 video, not \(name)")
+                throw ClipError("cutting exactly needs H.264 video, not \(name)")
             }
             planBase = stream.pointee.time_base
             let a = ticks(range.a + origin, planBase), b = ticks(range.b + origin, planBase)
             packets = try scan(video, from: a, to: b)
             guard let made = ClipPlan(packets: packets, from: a, to: b) else {
-                throw ClipError("cannot export: no keyframe before A")
+                throw ClipError("no keyframe before A")
             }
             plan = made
             try seek(Int32(video), to: a)
@@ -87,19 +93,19 @@ final class ClipWriter {
     /// Reads the next packet into `packet`; false at the end.
     func read() throws(ClipError) -> Bool {
         av_packet_unref(packet.pointer)
-        guard !interrupt.isRaised else { throw ClipError("export cancelled") }
+        guard !interrupt.isRaised else { throw ClipError("cancelled") }
         let status = av_read_frame(input.context, packet.pointer)
         if status == vp_averror_eof() { return false }
         guard status >= 0 else {
-            if interrupt.isRaised { throw ClipError("export cancelled") }
-            throw ClipError("cannot export: reading failed (\(FFmpegError.message(status)))")
+            if interrupt.isRaised { throw ClipError("cancelled") }
+            throw ClipError("reading failed (\(FFmpegError.message(status)))")
         }
         return true
     }
 
     private func seek(_ stream: Int32, to ticks: Int64) throws(ClipError) {
         let status = av_seek_frame(input.context, stream, ticks, AVSEEK_FLAG_BACKWARD)
-        guard status >= 0 else { throw ClipError("cannot export: the source cannot seek (\(FFmpegError.message(status)))") }
+        guard status >= 0 else { throw ClipError("the source cannot seek (\(FFmpegError.message(status)))") }
     }
 
     /// The video's packets in decoding order from the keyframe at or before `a` up to the
@@ -112,7 +118,7 @@ final class ClipWriter {
             guard Int(p.stream_index) == video else { continue }
             let isKey = p.flags & AV_PKT_FLAG_KEY != 0
             if packets.isEmpty && !isKey { continue }
-            guard p.pts != vp_nopts_value() else { throw ClipError("cannot export: the video has packets without times") }
+            guard p.pts != vp_nopts_value() else { throw ClipError("the video has packets without times") }
             if isKey && p.pts > b { break }
             packets.append(ClipPlan.Packet(pts: p.pts, dts: p.dts == vp_nopts_value() ? p.pts : p.dts, isKeyframe: isKey))
         }
