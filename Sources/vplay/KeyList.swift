@@ -19,6 +19,7 @@ enum KeyList {
         ("d", "deinterlacing: auto, yes, no"),
         ("Ctrl+h", "hardware decoding: no or auto-safe"),
         ("l", "A-B loop: set A, set B, clear"),
+        ("Alt+l", "write the A-B range (else the chapter playing) to a new file beside the original: name [mm.ss-mm.ss].mkv"),
         ("# _", "next audio / video track (then none, round again)"),
         ("j J", "next / previous subtitle track (then none)"),
         ("v", "subtitles on / off"),
@@ -38,6 +39,7 @@ enum KeyList {
         ("PLAYPAUSE STOP NEXT PREV", "media keys: pause / play, quit, next file, previous file"),
         ("MUTE VOLUME_UP VOLUME_DOWN", "media keys: mute, volume up / down by 2"),
         ("MBTN_LEFT_DBL", "mouse: double-click, fullscreen on / off"),
+        ("MBTN_RIGHT", "mouse: the context menu, every action with its key; UP, DOWN, RIGHT, LEFT, ENTER, ESC"),
         ("WHEEL_UP WHEEL_DOWN", "mouse: the wheel over the video changes the volume, over the slider seeks 5 seconds"),
     ]
 

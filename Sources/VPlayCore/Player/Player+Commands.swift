@@ -69,6 +69,8 @@ extension Player {
             saveScreenshot(includingSubtitles: true, now: now)
         case .screenshotVideo:
             saveScreenshot(includingSubtitles: false, now: now)
+        case .exportClip:
+            exportClip(now: now)
         case let .selectTrack(kind, choice):
             selectTrack(kind, choice, now: now)
         case let .cycleTrack(kind, down):

@@ -73,6 +73,8 @@ public final class Player {
     private var frameInterval = SmoothedValue(weight: 0.1)
     let startTime: Double
     var abLoop = ABLoop()
+    /// The clip being written, and the percentage last shown of it.
+    var clipExport: (job: ClipExport, shown: Int)?
     private var startedAt: Double = 0
     var seekRequestedAt: Double?
     /// Seeks asked for while another lands wait for it.
@@ -286,6 +288,7 @@ public final class Player {
         video?.stop()
         audio?.stop()
         retiringAudio.forEach { $0.stop() }
+        clipExport?.job.cancel()
         subtitles?.stop()
         secondarySubtitles?.stop()
         subtitleFiles.values.forEach { $0.stop() }
@@ -366,6 +369,7 @@ public final class Player {
             // A line starts or ends before the next picture (or there is none): wake for it.
             tick.wakeAt = min(tick.wakeAt, now + max(0.005, (change - subtitleTime) / state.speed))
         }
+        followExport(now: now, into: &tick)
         return tick
     }
 

@@ -29,6 +29,8 @@ public enum PlayerCommand: Sendable, Equatable {
     case screenshot
     /// Saves the current video frame alone.
     case screenshotVideo
+    /// Writes the A-B range (else the chapter playing) to a new file beside the original.
+    case exportClip
     case playlistNext
     case playlistPrevious
     /// Extra plays of each file: 0 none, nil forever (`loop-file`); the count starts again.

@@ -26,6 +26,10 @@ public enum KeyBindings {
         if press.key == .character("f") && press.modifiers == [.alt] && !press.isRepeat {
             return .forgetSeriesChoices
         }
+        // Alt+l: the A-B range written to a clip (mpv binds nothing there).
+        if press.key == .character("l") && press.modifiers == [.alt] && !press.isRepeat {
+            return .exportClip
+        }
         // Control with ←/→ steps through subtitle lines, as in mpv.
         if press.modifiers == [.control] {
             switch press.key {

@@ -35,6 +35,7 @@ public final class PlayerLoop {
                 keyCommand: @escaping (KeyPress, Bool) -> PlayerCommand? = KeyBindings.command(for:isFullscreen:),
                 openDialog: @escaping () -> Void = {}, onTurn: @escaping (PlayerState) -> Void = { _ in }) {
         overlay.thumbnails = thumbnails
+        overlay.openFileChooser = openDialog
         self.keyCommand = keyCommand
         self.openDialog = openDialog
         self.sdl = sdl
