@@ -80,6 +80,7 @@ public final class PlayerLoop {
                 window.setFullscreen(state.isFullscreen)
                 needsPresent = true
             }
+            if window.apply(state.windowSettings, pictureSize: player.geometry?.displaySize) { needsPresent = true }
 
             let now = Player.monotonicNow()
             // Until this file's first picture is up, the window keeps the last one of the file
@@ -268,9 +269,16 @@ public final class PlayerLoop {
                 session.apply(command)
             }
         case SDL_MOUSEMOTION.rawValue, SDL_MOUSEBUTTONDOWN.rawValue, SDL_MOUSEBUTTONUP.rawValue, SDL_MOUSEWHEEL.rawValue:
+            if event.type == SDL_MOUSEMOTION.rawValue, window.followDrag() { break }
+            if event.type == SDL_MOUSEBUTTONUP.rawValue { window.endDrag() }
             let response = overlay.handle(event, state: state, now: now)
             for command in response.commands { session.apply(command) }
             needsPresent = needsPresent || response.consumed
+            // Picture-in-picture has no title bar: a press on the picture moves the window.
+            if event.type == SDL_MOUSEBUTTONDOWN.rawValue, event.button.button == UInt8(SDL_BUTTON_LEFT),
+               !response.consumed, window.isDraggable {
+                window.beginDrag()
+            }
         default:
             break
         }
