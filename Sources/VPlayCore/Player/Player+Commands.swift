@@ -80,6 +80,12 @@ extension Player {
             goToChapter(destination, now: now)
         case .setPicture(let picture):
             setPicture(picture, now: now)
+        case .setDisplay(let setting):
+            state.display = state.display.with(setting)
+            show(state.display.message(for: setting), now: now)
+        case .setWindow(let setting):
+            state.windowSettings = state.windowSettings.with(setting)
+            show(state.windowSettings.message(for: setting), now: now)
         case .setSubtitle(let setting):
             state.subtitles = state.subtitles.with(setting)
             show(state.subtitles.message(for: setting), now: now)

@@ -118,6 +118,8 @@ public final class Player {
         verbose = options.verbose ? warn : quiet
         pictureSettings = SharedPictureSettings(options.picture)
         state.picture = options.picture
+        state.display = options.display
+        state.windowSettings = options.windowSettings
         let file = try MediaFile(path: path, options: options, interrupt: interrupt)
         self.file = file
         startTime = file.startTime
@@ -306,11 +308,19 @@ public final class Player {
         currentFrame.flatMap { converter.picture(from: $0, startTime: startTime) }
     }
 
-    /// Draws the current picture as 32-bit BGRX at `width`×`height` into `pixels` (for a
-    /// software renderer: converted and scaled in one SIMD pass, no intermediate copy).
-    public func drawPicture(into pixels: UnsafeMutableRawPointer, pitch: Int, width: Int, height: Int) -> Bool {
+    /// Draws the current picture (or its part `source`) as 32-bit BGRX at `width`×`height` into
+    /// `pixels`, with the colour adjustments (for a software renderer: converted and scaled in
+    /// one SIMD pass, no intermediate copy).
+    public func drawPicture(into pixels: UnsafeMutableRawPointer, pitch: Int, width: Int, height: Int,
+                            source: PictureRegion? = nil) -> Bool {
         guard let frame = currentFrame else { return false }
-        return scaler.draw(frame, into: pixels, pitch: pitch, width: width, height: height)
+        return scaler.draw(frame, source: source, equalizer: state.display.equalizer,
+                           into: pixels, pitch: pitch, width: width, height: height)
+    }
+
+    /// The current picture's decoded size (a filter may make it differ from the stream's).
+    public var pictureSize: (width: Int, height: Int)? {
+        currentFrame.map { (Int($0.pointer.pointee.width), Int($0.pointer.pointee.height)) }
     }
 
     /// A picture is there to show (the file's first is decoded and due, or its cover art).

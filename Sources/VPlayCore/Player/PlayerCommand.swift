@@ -71,6 +71,11 @@ public enum PlayerCommand: Sendable, Equatable {
     case goToChapter(ChapterNavigation.Destination)
     /// How pictures are prepared for the screen (deinterlacing).
     case setPicture(PictureSettings)
+    /// Changes where and how the picture shows in the window (zoom, pan, rotation, aspect,
+    /// crop, panscan, colour adjustments).
+    case setDisplay(DisplaySetting)
+    /// Changes what the window does (`ontop`, `window-scale`, picture-in-picture).
+    case setWindow(WindowSetting)
     /// Changes how subtitles are shown (`sub-visibility`, `sub-delay`, …).
     case setSubtitle(SubtitleSetting)
     /// Shows a second subtitle track at the top (`secondary-sid`), or none.
