@@ -109,6 +109,7 @@ final class FakePlayerLoop: @unchecked Sendable {
             guard let command = try? PropertyRegistry.property(named: property).command(adjusting: adjustment, in: state) else { break }
             return apply(command, to: &state)
         case .setSubtitle(let setting): state.subtitles = state.subtitles.with(setting)
+        case .setAudio(let setting): state.audio = state.audio.with(setting)
         case .frameStep, .frameBackStep, .showText, .cycleABLoop, .screenshot, .screenshotVideo, .quitSavingPosition,
              .playlistNext, .playlistPrevious, .loadFile, .selectTrack, .cycleTrack, .subtitleSeek, .addSubtitleFile, .searchSubtitles, .selectSecondarySubtitles,
              .goToChapter, .openFiles, .stop, .appendFiles, .playlistPlay, .playlistMove, .playlistRemove, .playlistClear,

@@ -213,6 +213,7 @@ public final class Player {
         state.volumeMax = options.volumeMax
         state.speed = options.speed
         state.subtitles = options.subtitles
+        state.audio = options.audio
         setVolume(options.volume)
         state.isMuted = options.muted
         applyGain()
@@ -252,6 +253,7 @@ public final class Player {
             requestSeek(to: start, precision: .exact, announce: false, reason: .open)
         }
         // A fresh timeline on the device, whatever the file before left in it.
+        output?.renderer.setDelay(state.audio.delay)
         output?.startTimeline(audio?.source, id: latestSourceID)
         // The sound waits for the first picture, so that neither runs ahead of the other.
         if video != nil && !options.untimed { output?.renderer.holdSound(after: -1) }

@@ -69,6 +69,8 @@ public enum PlayerCommand: Sendable, Equatable {
     case setPicture(PictureSettings)
     /// Changes how subtitles are shown (`sub-visibility`, `sub-delay`, …).
     case setSubtitle(SubtitleSetting)
+    /// Changes how sound is played (`audio-delay`, `audio-device`, …).
+    case setAudio(AudioSetting)
     /// Shows a second subtitle track at the top (`secondary-sid`), or none.
     case selectSecondarySubtitles(TrackChoice)
     /// Adds a subtitle file as a track (`sub-add`, a subtitle file dropped on the window).

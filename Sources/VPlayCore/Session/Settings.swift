@@ -9,6 +9,7 @@ public struct Settings: Sendable, Equatable {
     public var isMuted: Bool
     public var speed: Double
     public var subtitles: SubtitleSettings
+    public var audio: AudioSettings
     /// Extra plays of each file: 0 none, nil forever (`loop-file`).
     public var loopFile: Int?
     public var loopsPlaylist: Bool
@@ -23,6 +24,7 @@ public struct Settings: Sendable, Equatable {
         isMuted = options.muted
         speed = options.speed
         subtitles = options.subtitles
+        audio = options.audio
         loopFile = options.loopCount
         loopsPlaylist = options.loopsPlaylist
         picture = options.picture
@@ -59,6 +61,7 @@ public struct Settings: Sendable, Equatable {
             // Rate 0 is a pause, as in the seed players; the speed itself stays.
             if value <= 0 { isPaused = true } else { speed = min(Speed.range.upperBound, max(Speed.range.lowerBound, value)) }
         case .setSubtitle(let setting): subtitles = subtitles.with(setting)
+        case .setAudio(let setting): audio = audio.with(setting)
         case .setLoopFile(let count): loopFile = count
         case .setLoopPlaylist(let loops): loopsPlaylist = loops
         case .setPicture(let value): picture = value
@@ -76,6 +79,7 @@ public struct Settings: Sendable, Equatable {
         seeded.muted = isMuted
         seeded.speed = speed
         seeded.subtitles = subtitles
+        seeded.audio = audio
         seeded.loopCount = loopFile
         seeded.loopsPlaylist = loopsPlaylist
         seeded.picture = picture
@@ -93,6 +97,7 @@ public struct Settings: Sendable, Equatable {
         if state.loopsPlaylist != loopsPlaylist { commands.append(.setLoopPlaylist(loopsPlaylist)) }
         if state.picture != picture { commands.append(.setPicture(picture)) }
         if state.isFullscreen != isFullscreen { commands.append(.setFullscreen(isFullscreen)) }
+        if state.audio != audio { commands.append(.setAudio(.delay(audio.delay))) }
         if state.subtitles != subtitles {
             commands += [.visible(subtitles.isVisible), .secondaryVisible(subtitles.isSecondaryVisible), .delay(subtitles.delay),
                          .scale(subtitles.scale), .position(subtitles.position), .font(subtitles.font),
@@ -111,6 +116,7 @@ public struct Settings: Sendable, Equatable {
         state.isMuted = isMuted
         state.speed = speed
         state.subtitles = subtitles
+        state.audio = audio
         state.loopFile = loopFile
         state.loopsPlaylist = loopsPlaylist
         state.picture = picture

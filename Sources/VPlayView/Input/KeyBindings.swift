@@ -9,6 +9,8 @@ public enum KeyBindings {
     public static let speedStep: Double = 1.1
     /// Seconds per `z` / `x` press.
     public static let subtitleDelayStep: Double = 0.1
+    /// Seconds per Ctrl++ / Ctrl+- press.
+    public static let audioDelayStep: Double = 0.1
 
     /// The command for `press`, or nil when the key is unbound.
     ///
@@ -25,6 +27,14 @@ public enum KeyBindings {
         // Alt+F: the choices carried across this folder's episodes are forgotten.
         if press.key == .character("f") && press.modifiers == [.alt] && !press.isRepeat {
             return .forgetSeriesChoices
+        }
+        // Ctrl++ / Ctrl+-: the sound 0.1 s later / earlier, as in mpv ('+' is Shift+= on most layouts).
+        if press.modifiers.contains(.control) && press.modifiers.isDisjoint(with: [.alt, .gui]) {
+            switch press.key {
+            case .character("+"), .character("="): return .adjust(property: "audio-delay", .add(audioDelayStep))
+            case .character("-"): return .adjust(property: "audio-delay", .add(-audioDelayStep))
+            default: break
+            }
         }
         // Control with ←/→ steps through subtitle lines, as in mpv.
         if press.modifiers == [.control] {
