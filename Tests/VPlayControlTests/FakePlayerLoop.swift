@@ -110,6 +110,9 @@ final class FakePlayerLoop: @unchecked Sendable {
             return apply(command, to: &state)
         case .setSubtitle(let setting): state.subtitles = state.subtitles.with(setting)
         case .setAudio(let setting): state.audio = state.audio.with(setting)
+        case .changeAudioFilters:
+            guard let command = Settings.resolve(command, in: state) else { break }
+            return apply(command, to: &state)
         case .frameStep, .frameBackStep, .showText, .cycleABLoop, .screenshot, .screenshotVideo, .quitSavingPosition,
              .playlistNext, .playlistPrevious, .loadFile, .selectTrack, .cycleTrack, .subtitleSeek, .addSubtitleFile, .searchSubtitles, .selectSecondarySubtitles,
              .goToChapter, .openFiles, .stop, .appendFiles, .playlistPlay, .playlistMove, .playlistRemove, .playlistClear,

@@ -31,6 +31,8 @@ public final class AudioRenderer: @unchecked Sendable {
     private var bufferIndex = 0
     /// The speed the sound is played at: the one asked for once a filter for it is in place.
     private var speed: Double = 1
+    /// The user's filters the sound passes through now (see `setFilters`).
+    private var playingFilters = ""
     private var tempo: TempoFilter?
     /// Builds tempo filters off this thread; a test may give its own before `prepare`.
     var tempoBuilder = TempoFilterBuilder()
@@ -92,6 +94,8 @@ public final class AudioRenderer: @unchecked Sendable {
         /// The id of the source playing (see `setSource`).
         var sourceID = 0
         var delay: Double = 0
+        /// The user's filters (`--af`), libavfilter graph text.
+        var filters = ""
     }
     private let shared = Locked(Shared())
 
@@ -177,6 +181,12 @@ public final class AudioRenderer: @unchecked Sendable {
     /// picture's clock runs on without a jump.
     func setDelay(_ seconds: Double) {
         shared.withLock { $0.delay = seconds }
+    }
+
+    /// The user's filters (`--af`) as libavfilter graph text, empty for none: built beside the
+    /// device with the tempo filter; the sound plays on as it was until they are in place.
+    func setFilters(_ graph: String) {
+        shared.withLock { $0.filters = graph }
     }
 
     /// Linear gain 0...; the renderer ramps to it over a few milliseconds so changes never click.
@@ -284,14 +294,14 @@ public final class AudioRenderer: @unchecked Sendable {
 
     /// - Parameter heardAfter: seconds from `now` until the next byte put out is heard.
     private func decodeNextFrame(now: Double, heardAfter latency: Double) -> Bool {
-        let (requested, stop, stoppedSerial, change, limit) = shared.withLock {
-            ($0.speed, $0.stopTime, $0.stoppedSerial, $0.pendingSource, $0.soundSerialLimit)
+        let (requested, stop, stoppedSerial, change, limit, filters) = shared.withLock {
+            ($0.speed, $0.stopTime, $0.stoppedSerial, $0.pendingSource, $0.soundSerialLimit, $0.filters)
         }
         if let change { adopt(change, now: now, latency: latency, speed: requested) }
         guard let source else { return false }
         let frames = source.frames, serial = source.packets.serial
         if stop != nil, stoppedSerial == serial { return false }
-        if requested != speed { restartTempo(for: requested, afterSeek: false) }
+        if requested != speed || filters != playingFilters { restartTempo(for: requested, afterSeek: false) }
         if let resumeClock {
             resumeTime = resumeClock.time(at: now + latency) - appliedDelay
             resumeSerial = resumeClock.serial
@@ -472,15 +482,19 @@ public final class AudioRenderer: @unchecked Sendable {
     /// when what the old filter holds belongs to the old position, the sound passes unchanged.
     private func restartTempo(for requested: Double, afterSeek: Bool) {
         tempoBuilder.retire(&retiredTempo)
-        let spec = requested == 1 ? nil
-            : TempoFilterBuilder.Spec(tempo: requested, sampleRate: output.sampleRate, channels: output.channels)
+        let filters = shared.withLock { $0.filters }
+        let spec = requested == 1 && filters.isEmpty ? nil
+            : TempoFilterBuilder.Spec(tempo: requested, sampleRate: output.sampleRate, channels: output.channels,
+                                      filters: filters)
         var fresh: TempoFilter?
         switch tempoBuilder.take(spec) {
         case .ready(let filter):
             fresh = filter
             speed = requested
+            playingFilters = filters
         case .pending where afterSeek:
             speed = 1
+            playingFilters = ""
         case .pending:
             return
         }

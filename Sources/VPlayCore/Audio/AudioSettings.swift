@@ -12,6 +12,8 @@ public struct AudioSettings: Sendable, Equatable {
     public var deviceDelays: [String: Double] = [:]
     /// The delay of a device never given one: the one the run started with.
     public var startDelay: Double = 0
+    /// The user's filters, as mpv's `--af` entries (see `AudioFilterChain`).
+    public var filters: [String] = []
 
     public init() {}
 
@@ -31,6 +33,8 @@ public enum AudioSetting: Sendable, Equatable {
     case delay(Double)
     /// Another output; it brings the delay it was last given.
     case device(String)
+    /// The user's filters, replaced by these entries.
+    case filters([String])
 }
 
 extension AudioSettings {
@@ -54,6 +58,8 @@ extension AudioSettings {
             copy.deviceDelays[device] = delay
             copy.device = name
             copy.delay = copy.delay(for: name)
+        case .filters(let entries):
+            copy.filters = entries
         }
         return copy
     }
@@ -63,6 +69,7 @@ extension AudioSettings {
         switch setting {
         case .delay: "A-V delay: \(Int((delay * 1000).rounded())) ms"
         case .device: "Audio device: \(device)"
+        case .filters: filters.isEmpty ? "Audio filters: none" : "Audio filters: \(filters.joined(separator: ","))"
         }
     }
 }

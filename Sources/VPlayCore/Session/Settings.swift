@@ -41,6 +41,8 @@ public struct Settings: Sendable, Equatable {
         case .toggleFullscreen: return .setFullscreen(!state.isFullscreen)
         case .addVolume(let delta): return .setVolume(state.volume + delta)
         case .multiplySpeed(let factor): return .setSpeed(state.speed * factor)
+        case let .changeAudioFilters(operation, text):
+            return AudioFilterChain.apply(operation, text, to: state.audio.filters).map { .setAudio(.filters($0)) }
         case let .adjust(name, adjustment):
             guard let resolved = try? PropertyRegistry.property(named: name).command(adjusting: adjustment, in: state) else {
                 return nil
@@ -97,7 +99,8 @@ public struct Settings: Sendable, Equatable {
         if state.loopsPlaylist != loopsPlaylist { commands.append(.setLoopPlaylist(loopsPlaylist)) }
         if state.picture != picture { commands.append(.setPicture(picture)) }
         if state.isFullscreen != isFullscreen { commands.append(.setFullscreen(isFullscreen)) }
-        if state.audio != audio { commands.append(.setAudio(.delay(audio.delay))) }
+        if state.audio.delay != audio.delay { commands.append(.setAudio(.delay(audio.delay))) }
+        if state.audio.filters != audio.filters { commands.append(.setAudio(.filters(audio.filters))) }
         if state.subtitles != subtitles {
             commands += [.visible(subtitles.isVisible), .secondaryVisible(subtitles.isSecondaryVisible), .delay(subtitles.delay),
                          .scale(subtitles.scale), .position(subtitles.position), .font(subtitles.font),
