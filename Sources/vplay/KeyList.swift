@@ -25,6 +25,7 @@ enum KeyList {
         ("v", "subtitles on / off"),
         ("z Z x", "subtitles 0.1 seconds earlier / later / later"),
         ("r R", "subtitles up / down"),
+        ("Ctrl++ Ctrl+= Ctrl+-", "sound 0.1 seconds later / later / earlier (audio-delay; each output device keeps its own)"),
         ("Ctrl+LEFT Ctrl+RIGHT", "to the start of the subtitle line showing (at its start: the line before) / to the next line"),
         ("/", "find a subtitle line: type a phrase, ENTER jumps to the next line with it, ESC closes"),
         ("> ENTER <", "next / next / previous file"),

@@ -30,6 +30,8 @@ public struct PlayerOptions: Sendable, Equatable {
     public var subtitleLanguages: [String] = []
     /// How subtitles are shown at the start (`--sub-delay`, `--sub-scale`, …).
     public var subtitles = SubtitleSettings()
+    /// How sound is played at the start (`--audio-delay`, `--audio-device`, …).
+    public var audio = AudioSettings()
     /// Subtitle files to add (`--sub-file`), and which ones beside the video to add by themselves.
     public var subtitleFiles: [String] = []
     public var subtitleAutoLoad = SubtitleAutoLoad.exact

@@ -64,6 +64,8 @@ public struct PlayerState: Sendable, Equatable {
     public var secondarySubtitleText: String?
     /// How subtitles are shown: visibility, delay, size, position, text style.
     public var subtitles = SubtitleSettings()
+    /// How sound is played: delay, output device.
+    public var audio = AudioSettings()
     /// When the line on screen shows and goes (seconds of the position), nil when none shows.
     public var subtitleStart: Double?
     public var subtitleEnd: Double?

@@ -195,6 +195,8 @@ public final class Session {
             guard let resolved = Settings.resolve(command, in: player.state) else { return }
             settings.record(resolved)
             player.apply(resolved)
+            // The file may refuse part of it (a filter that cannot be built): the store keeps what plays.
+            if case .setAudio = resolved { settings.audio = player.state.audio }
             if resolved.isSeriesChoice { rememberSeriesChoices(of: player.state) }
             return
         }
@@ -335,6 +337,8 @@ public final class Session {
             return
         }
         opened.start()
+        // Filters the file could not build were reported once and are not kept.
+        if opened.options.audio.filters == settings.audio.filters { settings.audio.filters = opened.state.audio.filters }
         // Settings changed while it opened (its options were taken before).
         settings.differences(from: opened.state).forEach(opened.apply)
         failed = false
