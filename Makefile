@@ -40,6 +40,16 @@ $(PYTHON_VENV)/.installed-python-mpv-jsonipc-$(PYTHON_CLIENT_VERSION): .setup-do
 		'python-mpv-jsonipc==$(PYTHON_CLIENT_VERSION)'
 	@touch '$@'
 
+# yt-dlp, pinned, from PyPI into the same venv: Debian 12's package is from 2023 and sites
+# change faster than that. The web page tests run .build/python/bin/yt-dlp (--ytdl-path);
+# vplay itself looks for yt-dlp on PATH unless --ytdl-path names one.
+YTDLP_VERSION := 2026.10.26
+setup: $(PYTHON_VENV)/.installed-yt-dlp-$(YTDLP_VERSION)
+$(PYTHON_VENV)/.installed-yt-dlp-$(YTDLP_VERSION): $(PYTHON_VENV)/.installed-python-mpv-jsonipc-$(PYTHON_CLIENT_VERSION)
+	$(PYTHON_VENV)/bin/python3 -m pip install --quiet --disable-pip-version-check --no-input \
+		'yt-dlp==$(YTDLP_VERSION)'
+	@touch '$@'
+
 build: setup
 	$(SWIFT) build
 

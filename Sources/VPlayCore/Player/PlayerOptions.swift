@@ -65,6 +65,8 @@ public struct PlayerOptions: Sendable, Equatable {
     public var windowSettings = WindowSettings()
     /// How network sources are reached (ignored for local files).
     public var network = NetworkOptions()
+    /// Web pages resolved with yt-dlp.
+    public var web = WebOptions()
     /// The demuxer cache.
     public var cache = CacheOptions()
 

@@ -97,7 +97,10 @@ public final class Session {
         history = configuration.playlist.savesHistory ? WatchHistory(file: configuration.playlist.historyFile, warn: warn) : nil
         self.settings = settings
         self.configuration = configuration
-        self.opener = opener
+        // Web pages are resolved through yt-dlp on the opening's thread; media opens as it is.
+        self.opener = { path, options, interrupt throws(PlayerError) in
+            try WebOpening.open(path, options: options, interrupt: interrupt, warn: warn, with: opener)
+        }
         self.wake = wake
         self.warn = warn
         self.watchLater = watchLater
