@@ -9,7 +9,7 @@ DEMO := Assets/demo.mp4
 APT_PACKAGES := libavcodec-dev libavformat-dev libavutil-dev libswscale-dev libswresample-dev \
 	libavfilter-dev libsdl2-dev libsdl2-ttf-dev libpulse-dev libass-dev fonts-dejavu-core pkg-config \
 	ffmpeg mpv xvfb xauth x11-utils xdotool imagemagick pulseaudio pulseaudio-utils python3 python3-venv \
-	python3-xlib patchelf binutils libsystemd-dev dbus dbus-bin playerctl python3-dbusmock x11-xserver-utils nginx-light
+	python3-xlib patchelf binutils libsystemd-dev dbus dbus-bin playerctl python3-dbusmock x11-xserver-utils nginx-light xclip
 
 .PHONY: setup build release run test test-unit tsan clean install uninstall install-check
 
