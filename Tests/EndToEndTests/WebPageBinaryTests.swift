@@ -51,6 +51,39 @@ final class WebPageBinaryTests: XCTestCase {
         }
     }
 
+    /// A page with two videos is a playlist of two entries.
+    func testAPageWithTwoVideosBecomesTwoEntries() throws {
+        let fixture = try NetworkFixture.shared()
+        try pages(fixture)
+        try #"<!DOCTYPE html><html><head><title>Two</title></head><body><video src="clip.mp4"></video><video src="hls/index.m3u8"></video></body></html>"#
+            .write(to: fixture.media.root.appendingPathComponent("two.html"), atomically: true, encoding: .utf8)
+        let player = try NetworkPlayer(["--no-video", "--pause", "--ytdl-path=\(try ytdlp())", fixture.server.url("two.html")],
+                                       timeout: .seconds(60))
+        try player.waitFor("path", timeout: .seconds(60)) { $0.string == fixture.server.url("clip.mp4") }
+        try player.waitFor("duration") { $0.number != nil }
+        XCTAssertEqual(try player.client.command("get_property", "playlist-count").data?.number, 2)
+        XCTAssertTrue(try player.client.command("playlist-next").isSuccess)
+        try player.waitFor("path", timeout: .seconds(30)) { $0.string == fixture.server.url("hls/index.m3u8") }
+    }
+
+    /// Picture and sound as separate formats: the page's best format with both plays instead,
+    /// with a line saying so.
+    func testSeparateFormatsPlayThePagesBestFormatWithBoth() throws {
+        let fixture = try NetworkFixture.shared()
+        try pages(fixture)
+        let video = fixture.server.url("missing-video-only.mp4"), audio = fixture.server.url("missing-audio-only.m4a")
+        let both = fixture.server.url("clip.mp4")
+        let json = #"{"title": "Split", "requested_formats": [{"url": "\#(video)", "vcodec": "avc1", "acodec": "none"}, "#
+            + #"{"url": "\#(audio)", "vcodec": "none", "acodec": "mp4a"}], "formats": [{"url": "\#(both)", "vcodec": "avc1", "#
+            + #""acodec": "mp4a", "protocol": "http"}, {"url": "\#(video)", "vcodec": "avc1", "acodec": "none", "protocol": "http"}]}"#
+        let page = fixture.server.url("page.html")
+        let player = try NetworkPlayer(["--no-video", "--pause", "--ytdl-path=\(try fakeYTDLP("echo '\(json)'"))", page], quiet: false)
+        try player.waitFor("duration", timeout: .seconds(30)) { $0.number != nil }
+        XCTAssertEqual(try player.client.command("get_property", "path").data, .string(page))
+        XCTAssertEqual(try player.client.command("get_property", "media-title").data, "Split")
+        XCTAssertTrue(player.errorText.contains("playing its best format with both"), player.errorText)
+    }
+
     func testAPageWithoutVideoSaysSoAndFails() throws {
         let fixture = try NetworkFixture.shared()
         try pages(fixture)

@@ -55,7 +55,12 @@ final class WebPageTests: XCTestCase {
         let json = """
         {"title": "Split", "is_live": true, "requested_formats": [
           {"url": "https://cdn.host/v.webm", "vcodec": "vp9", "acodec": "none", "http_headers": {"User-Agent": "UA-v"}},
-          {"url": "https://cdn.host/a.webm", "vcodec": "none", "acodec": "opus", "http_headers": {"User-Agent": "UA-a"}}]}
+          {"url": "https://cdn.host/a.webm", "vcodec": "none", "acodec": "opus", "http_headers": {"User-Agent": "UA-a"}}],
+         "formats": [
+          {"url": "https://cdn.host/small.mp4", "vcodec": "avc1", "acodec": "mp4a", "protocol": "https"},
+          {"url": "https://cdn.host/big.mp4", "vcodec": "avc1", "acodec": "mp4a", "protocol": "https", "http_headers": {"User-Agent": "UA-b"}},
+          {"url": "https://cdn.host/frag", "vcodec": "avc1", "acodec": "mp4a", "protocol": "http_dash_segments"},
+          {"url": "https://cdn.host/v.webm", "vcodec": "vp9", "acodec": "none", "protocol": "https"}]}
         """
         guard case .item(let item) = try WebPage.read(Data(json.utf8)) else { return XCTFail("not an item") }
         XCTAssertTrue(item.isLive)
@@ -63,6 +68,9 @@ final class WebPageTests: XCTestCase {
         XCTAssertFalse(item.main.hasAudio)
         XCTAssertEqual(item.separateAudio?.url, "https://cdn.host/a.webm")
         XCTAssertEqual(item.separateAudio?.networkOptions(over: NetworkOptions()).userAgent, "UA-a")
+        // The best format with both in one source, among those FFmpeg reads by itself.
+        XCTAssertEqual(item.combined?.url, "https://cdn.host/big.mp4")
+        XCTAssertEqual(item.combined?.headers, ["User-Agent": "UA-b"])
     }
 
     func testAPlaylistPageListsItsEntries() throws {

@@ -234,6 +234,11 @@ public final class Session {
                 leaveEntry(reason: .stop)
                 _ = playlist.apply(.open(replacement.path))
                 begin(opened)
+            case .failure(.listsEntries(_, let entries)):
+                leaveEntry(reason: .stop)
+                _ = playlist.apply(.open(replacement.path))
+                if let item = playlist.currentItem { playlist.expand(id: item.id, into: entries) }
+                playCurrentEntry()
             case .failure(let error):
                 // Refused with its reason while the current file plays on.
                 warn(error.description)
@@ -354,6 +359,12 @@ public final class Session {
     /// Like mpv: a file that cannot be played is skipped when others follow; else the idle
     /// window says why, or the run ends with a failure status.
     private func openFailed(_ error: PlayerError) {
+        if case let .listsEntries(_, entries) = error, let item = playlist.currentItem {
+            // A web page's playlist takes the entry's place.
+            playlist.expand(id: item.id, into: entries)
+            playCurrentEntry()
+            return
+        }
         warn(error.description)
         events.append(.endFile(reason: .error, error: error.reason))
         failed = true

@@ -1,5 +1,6 @@
 /// Opens what a user named: media as it is, a web page through yt-dlp (on the opening's own
-/// thread, given up with it).
+/// thread, given up with it). A playlist page throws `listsEntries`: its entries take its place
+/// in the playlist, each resolved when its turn comes.
 public enum WebOpening {
     /// - Parameter open: opens media, as `Session.Opener` does.
     public static func open(_ path: String, options: PlayerOptions, interrupt: InterruptFlag,
@@ -15,14 +16,23 @@ public enum WebOpening {
         switch try WebPageResolver.resolve(path, options: options, interrupt: interrupt) {
         case .item(let found): item = found
         case .playlist(_, let entries):
-            throw .cannotOpen(path, "a playlist page (\(entries.count) entries); open an entry's own page")
+            // An entry naming the page itself would list it again, for ever.
+            let others = entries.filter { $0 != path }
+            guard !others.isEmpty else { throw .cannotOpen(path, WebPageResolver.noVideo) }
+            throw .listsEntries(path, others)
+        }
+        var source = item.main
+        if item.separateAudio != nil, !source.hasAudio {
+            if let combined = item.combined {
+                warn("the page's picture and sound are separate formats: playing its best format with both")
+                source = combined
+            } else {
+                warn("the page's sound is a separate format, not played: --ytdl-format=best picks one with both")
+            }
         }
         var mediaOptions = options
-        mediaOptions.network = item.main.networkOptions(over: options.network)
-        let player = try open(item.main.url, mediaOptions, interrupt)
-        if item.separateAudio != nil, !item.main.hasAudio {
-            warn("the page's sound is a separate source, not played; --ytdl-format=best picks one source with both")
-        }
+        mediaOptions.network = source.networkOptions(over: options.network)
+        let player = try open(source.url, mediaOptions, interrupt)
         player.present(page: path, item: item)
         return player
     }

@@ -36,15 +36,19 @@ extension WebPage {
         let described = formats.isEmpty ? (page["url"] != nil ? [page] : []) : formats
         var sources: [WebSource] = []
         for format in described {
-            guard let url = text(format["url"]) else { continue }
-            try checkNetwork(url)
-            let video = format["vcodec"] as? String, audio = format["acodec"] as? String
-            sources.append(WebSource(url: url, hasVideo: video != "none", hasAudio: audio != "none",
-                                     headers: (format["http_headers"] as? [String: Any] ?? [:]).compactMapValues(text),
-                                     cookies: cookies(text(format["cookies"]))))
+            guard let found = try source(format) else { continue }
+            sources.append(found)
         }
         guard !sources.isEmpty else { throw .noVideo }
         var result = WebItem(sources: sources)
+        if sources.count > 1 {
+            // yt-dlp lists formats from worst to best.
+            let all = (page["formats"] as? [Any] ?? []).compactMap { $0 as? [String: Any] }
+            result.combined = all.reversed().lazy.filter { format in
+                (format["vcodec"] as? String).map { $0 != "none" } == true && (format["acodec"] as? String).map { $0 != "none" } == true
+                    && streamable.contains(format["protocol"] as? String ?? "")
+            }.compactMap { try? source($0) }.first
+        }
         result.title = text(page["title"])
         result.duration = (page["duration"] as? NSNumber)?.doubleValue
         result.thumbnail = text(page["thumbnail"]).flatMap { SourceLocation($0).isNetwork ? $0 : nil }
@@ -60,6 +64,19 @@ extension WebPage {
             return WebSubtitle(language: language, url: url, format: text(entry["ext"]))
         }
         return result
+    }
+
+    /// The protocols of formats FFmpeg reads as they are (not fragments yt-dlp assembles).
+    static let streamable: Set<String> = ["http", "https", "m3u8", "m3u8_native"]
+
+    /// A format's URL and what each request for it carries; nil without a URL.
+    private static func source(_ format: [String: Any]) throws(ReadError) -> WebSource? {
+        guard let url = text(format["url"]) else { return nil }
+        try checkNetwork(url)
+        let video = format["vcodec"] as? String, audio = format["acodec"] as? String
+        return WebSource(url: url, hasVideo: video != "none", hasAudio: audio != "none",
+                         headers: (format["http_headers"] as? [String: Any] ?? [:]).compactMapValues(text),
+                         cookies: cookies(text(format["cookies"])))
     }
 
     /// yt-dlp's cookie string (`a=1; Domain=.x; Path=/; b=2; Secure`) as `name=value` pairs,
