@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import TestSupport
+import VPlayView
 import XCTest
 
 /// Web pages served by the loopback nginx, resolved by the real yt-dlp (its generic extractor
@@ -82,6 +83,37 @@ final class WebPageBinaryTests: XCTestCase {
         XCTAssertEqual(try player.client.command("get_property", "path").data, .string(page))
         XCTAssertEqual(try player.client.command("get_property", "media-title").data, "Split")
         XCTAssertTrue(player.errorText.contains("playing its best format with both"), player.errorText)
+    }
+
+    /// The idle window's Open dialog (the portal's chooser, where a URL can be typed) answering
+    /// a page's URL: the page plays.
+    func testTheOpenDialogAcceptsAPageURL() throws {
+        try skipWithoutDisplay()
+        try XCTSkipIf(ChildProcess.locate("dbus-daemon") == nil, "needs dbus-daemon (run `make setup`)")
+        try XCTSkipUnless(PortalStandIn.isAvailable, "needs python3-dbusmock (run `make setup`)")
+        let fixture = try NetworkFixture.shared()
+        try pages(fixture)
+        let page = fixture.server.url("page.html")
+        let bus = try PrivateBus()
+        let portal = try PortalStandIn(on: bus, title: "Open", response: (0, [page]))
+        defer { withExtendedLifetime(portal) {} }
+        let state = try Unprivileged.makeDirectory(named: "vplay-web-open")
+        defer { try? FileManager.default.removeItem(at: state) }
+        let socketPath = "/tmp/vplay-web-open-\(getpid())-\(UUID().uuidString.prefix(8)).sock"
+        defer { unlink(socketPath) }
+        // No zenity on PATH: only the portal answers; no watch history under the button.
+        let environment = bus.environment.merging(["PATH": state.path + ":/usr/bin:/bin", "XDG_STATE_HOME": state.path]) { $1 }
+        let process = try BinaryRunner.launch(["--input-ipc-server=\(socketPath)", "--ytdl-path=\(try ytdlp())"],
+                                              environment: environment)
+        defer { process.terminate(); process.waitForExit(timeout: .seconds(5)) }
+        let window = try XCTUnwrap(try Screen.findWindow(name: "vplay", timeout: PlayerSession.windowTimeout), "no idle window")
+        let ipc = try IPCClient(path: socketPath)
+        let geometry = try Screen.windowGeometry(window)
+        let layout = IdleLayout(windowSize: OverlaySize(width: Double(geometry.width), height: Double(geometry.height)))
+        try Screen.click(window: window, x: Int(layout.openButton.midX), y: Int(layout.openButton.midY))
+        XCTAssertTrue(poll(timeout: .seconds(60)) { ((try? ipc.property("media-title")) as? String)?.hasPrefix("A test page") == true },
+                      "the page chosen does not play: \(String(decoding: process.outputSoFar(on: .error), as: UTF8.self))")
+        XCTAssertEqual(try ipc.property("path") as? String, page)
     }
 
     func testAPageWithoutVideoSaysSoAndFails() throws {
