@@ -116,6 +116,33 @@ final class WebPageBinaryTests: XCTestCase {
         XCTAssertEqual(try ipc.property("path") as? String, page)
     }
 
+    /// The page's subtitles become external tracks with their languages; one that cannot be
+    /// fetched is left out with a line saying so.
+    func testThePagesSubtitlesAreTracksByLanguage() throws {
+        let fixture = try NetworkFixture.shared()
+        try pages(fixture)
+        try "WEBVTT\n\n00:00.000 --> 00:09.000\nHello\n".write(to: fixture.media.root.appendingPathComponent("web-en.vtt"),
+                                                              atomically: true, encoding: .utf8)
+        try "1\n00:00:00,000 --> 00:00:09,000\nBonjour\n".write(to: fixture.media.root.appendingPathComponent("web-fr.srt"),
+                                                              atomically: true, encoding: .utf8)
+        let subtitles = #"{"en": {"url": "\#(fixture.server.url("web-en.vtt"))", "ext": "vtt"}, "#
+            + #""fr": {"url": "\#(fixture.server.url("web-fr.srt"))", "ext": "srt"}, "#
+            + #""de": {"url": "\#(fixture.server.url("missing-de.vtt"))", "ext": "vtt"}}"#
+        let json = #"{"title": "Subtitled", "url": "\#(fixture.server.url("clip.mp4"))", "requested_subtitles": \#(subtitles)}"#
+        let player = try NetworkPlayer(["--no-video", "--pause", "--slang=fr", "--ytdl-path=\(try fakeYTDLP("echo '\(json)'"))",
+                                        fixture.server.url("page.html")], quiet: false)
+        let tracks = try player.waitFor("track-list", timeout: .seconds(30)) { list in
+            list.elements.filter { $0["type"] == "sub" }.count == 2
+        }
+        let subs = tracks.elements.filter { $0["type"] == "sub" }
+        XCTAssertEqual(Set(subs.compactMap { $0["lang"]?.string }), ["en", "fr"])
+        XCTAssertTrue(subs.allSatisfy { $0["external"] == .bool(true) })
+        let french = try XCTUnwrap(subs.first { $0["lang"] == "fr" })
+        XCTAssertEqual(french["selected"], .bool(true), "--slang=fr did not pick the page's French subtitles")
+        try player.waitFor("sub-text", timeout: .seconds(20)) { $0.string == "Bonjour" }
+        XCTAssertTrue(player.errorText.contains("subtitles 'de' of the page"), player.errorText)
+    }
+
     func testAPageWithoutVideoSaysSoAndFails() throws {
         let fixture = try NetworkFixture.shared()
         try pages(fixture)
@@ -223,6 +250,14 @@ final class WebPageBinaryTests: XCTestCase {
                 XCTAssertFalse(player.process.waitForExit(timeout: .seconds(10)).timedOut)
             }
         }
+    }
+}
+
+private extension IPCJSON {
+    /// An array's elements; none for anything else.
+    var elements: [IPCJSON] {
+        if case .array(let values) = self { return values }
+        return []
     }
 }
 

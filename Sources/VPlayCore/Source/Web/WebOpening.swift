@@ -32,6 +32,12 @@ public enum WebOpening {
         }
         var mediaOptions = options
         mediaOptions.network = source.networkOptions(over: options.network)
+        for (file, language) in WebSubtitleFetch.fetch(item.subtitles, preferring: options.subtitleLanguages,
+                                                       network: mediaOptions.network, interrupt: interrupt, warn: warn) {
+            mediaOptions.subtitleFiles.append(file)
+            mediaOptions.subtitleFileLanguages[file] = language
+        }
+        if interrupt.isRaised { throw .cancelled(path) }
         let player = try open(source.url, mediaOptions, interrupt)
         player.present(page: path, item: item)
         return player
