@@ -105,6 +105,9 @@ enum OptionTable {
         OptionSpec(["--slang"], .value("LANGS"), "subtitle languages to prefer, e.g. en,fr", default: "none") { draft, use throws(OptionError) in
             draft.options.player.subtitleLanguages = try use.languages()
         },
+        OptionSpec(["--audio-file"], .value("PATH|URL"), "add an audio track from another file or URL, played with the video (repeatable)", default: "none") { draft, use throws(OptionError) in
+            draft.options.player.audioFiles.append(try use.text())
+        },
     ] + subtitleOptions + pictureOptions + audioOptions + [
         OptionSpec(["--thumbnails"], .flag, "seek-bar previews: a picture of the video above the pointer", default: "yes") { draft, use throws(OptionError) in
             draft.options.thumbnails = try use.flag()

@@ -29,6 +29,10 @@ final class Demuxer: @unchecked Sendable {
     static let enoughSeconds = 1.0
 
     private let file: MediaFile
+    /// The main file and the files adding tracks to it, read in time order.
+    let inputs: DemuxerInputs
+    /// Reads the inputs in time order when there are several.
+    private let interleaved: InterleavedReader?
     /// Nil without a cache (ffplay's small read-ahead, nothing kept behind).
     private let cache: DemuxCache?
     /// Ranges are parked only when the source can be read again after them.
@@ -72,8 +76,14 @@ final class Demuxer: @unchecked Sendable {
     /// Told the serial and target after a seek has flushed the queues.
     private let onSeekDone: @Sendable (Int, SeekRequest) -> Void
 
-    init(file: MediaFile, cache: DemuxCacheLimits? = nil, onSeekDone: @escaping @Sendable (Int, SeekRequest) -> Void) {
+    /// `added`: files whose streams join the main file's (`DemuxerInputs`). With them, no cache:
+    /// its parked ranges follow one source.
+    init(file: MediaFile, added: [MediaFile] = [], cache: DemuxCacheLimits? = nil,
+         onSeekDone: @escaping @Sendable (Int, SeekRequest) -> Void) {
         self.file = file
+        inputs = DemuxerInputs(main: file, added: added)
+        interleaved = added.isEmpty ? nil : InterleavedReader(inputs)
+        let cache = added.isEmpty ? cache : nil
         self.cache = cache.map { DemuxCache(limits: $0) }
         parksRanges = cache != nil && file.isSeekable
         self.onSeekDone = onSeekDone
@@ -82,7 +92,7 @@ final class Demuxer: @unchecked Sendable {
 
     /// A queue for stream `index` on the current timeline, waking this thread as it drains.
     func makeQueue(for index: Int) -> PacketQueue {
-        let queue = PacketQueue(secondsPerTick: av_q2d(file.stream(index).pointee.time_base), keepsTaken: cache != nil)
+        let queue = PacketQueue(secondsPerTick: av_q2d(inputs.stream(index).pointee.time_base), keepsTaken: cache != nil)
         queue.flush(toSerial: condition.withLock { serial })
         queue.onTake = { [weak self] in self?.poke() }
         return queue
@@ -157,7 +167,7 @@ final class Demuxer: @unchecked Sendable {
             condition.signal()
             return started
         }
-        file.interruptBlockingCalls()
+        for input in inputs.files { input.interruptBlockingCalls() }
         if wasStarted { _ = done.wait(timeout: .now() + Self.stopGrace) }
     }
 
@@ -216,8 +226,12 @@ final class Demuxer: @unchecked Sendable {
             queue.flush(toSerial: serial, dropBefore: position)
         }
         routes = newRoutes
-        for index in 0..<Int(file.context.pointee.nb_streams) {
-            file.stream(index).pointee.discard = newRoutes.queues[index] == nil ? AVDISCARD_ALL : AVDISCARD_DEFAULT
+        interleaved?.routed = Set(newRoutes.queues.keys.map { DemuxerInputs.locate($0).input })
+        for (input, media) in inputs.files.enumerated() {
+            for local in 0..<Int(media.context.pointee.nb_streams) {
+                let index = DemuxerInputs.index(input: input, local: local)
+                media.stream(local).pointee.discard = newRoutes.queues[index] == nil ? AVDISCARD_ALL : AVDISCARD_DEFAULT
+            }
         }
         lastQueued = lastQueued.filter { newRoutes.queues[$0.key] != nil }
         catchingUp = catchingUp.filter { newRoutes.queues[$0.key] != nil }
@@ -230,7 +244,7 @@ final class Demuxer: @unchecked Sendable {
         var target = position
         for index in kept {
             guard let mark = lastQueued[index], mark.dts != vp_nopts_value() else { continue }
-            target = min(target, MediaFile.seconds(mark.dts, file.stream(index).pointee.time_base))
+            target = min(target, MediaFile.seconds(mark.dts, inputs.stream(index).pointee.time_base))
         }
         resumeAt = nil
         readAgain(from: target, keeping: kept)
@@ -242,6 +256,7 @@ final class Demuxer: @unchecked Sendable {
         let timestamp = Int64((position * Double(vp_time_base())).rounded(.down))
         file.blockingCalls.limit(to: file.callTimeout)
         guard avformat_seek_file(file.context, -1, Int64.min, timestamp, timestamp, 0) >= 0 else { return }
+        seekAddedInputs(to: timestamp)
         for index in kept {
             if let mark = lastQueued[index] { catchingUp[index] = mark }
         }
@@ -295,24 +310,14 @@ final class Demuxer: @unchecked Sendable {
     }
 
     private func read(into packet: Packet) {
-        file.blockingCalls.limit(to: file.callTimeout)
-        let status = av_read_frame(file.context, packet.pointer)
-        if status < 0 {
-            if let failure = networkFailure(status) {
-                condition.withLock { failureMessage = failure }
-                endOfStream()
-            } else if status == FFmpegError.endOfFile || avio_feof(file.context.pointee.pb) != 0 {
-                endOfStream()
-            } else {
-                // A damaged region: count it and read on.
-                readErrors += 1
-                if readErrors > 1000 { endOfStream() }
-            }
-            return
+        let index: Int
+        if let interleaved {
+            guard let next = readInOrder(interleaved, into: packet) else { return }
+            index = next
+        } else {
+            guard readMain(into: packet) else { return }
+            index = packet.streamIndex
         }
-        readErrors = 0
-        if file.location.isNetwork { followStreamTitle() }
-        let index = packet.streamIndex
         guard let queue = routes.queues[index] else {
             av_packet_unref(packet.pointer)
             return
@@ -330,6 +335,54 @@ final class Demuxer: @unchecked Sendable {
         bytesRead += owned.size
         queue.put(owned)
         updateCache()
+    }
+
+    /// Reads the earliest packet of the inputs into `packet`, returning its stream's index in
+    /// the item; nil when there was none (the end, a failure, damaged data).
+    private func readInOrder(_ reader: InterleavedReader, into packet: Packet) -> Int? {
+        switch reader.read(into: packet) {
+        case .packet(let index):
+            readErrors = 0
+            if file.location.isNetwork { followStreamTitle() }
+            return index
+        case .end:
+            endOfStream()
+        case .error(let input, let status):
+            if input == 0, let failure = networkFailure(status) {
+                condition.withLock { failureMessage = failure }
+                endOfStream()
+            } else {
+                readErrors += 1
+                if readErrors > 1000 {
+                    reader.end(input)
+                    readErrors = 0
+                }
+            }
+        }
+        return nil
+    }
+
+    /// Reads the main file's next packet into `packet`; false when there was none (its end,
+    /// a failure, damaged data).
+    private func readMain(into packet: Packet) -> Bool {
+        file.blockingCalls.limit(to: file.callTimeout)
+        let status = av_read_frame(file.context, packet.pointer)
+        if status < 0 {
+            if let failure = networkFailure(status) {
+                condition.withLock { failureMessage = failure }
+                endOfStream()
+            } else if status == FFmpegError.endOfFile || avio_feof(file.context.pointee.pb) != 0 {
+                endOfStream()
+            } else {
+                // A damaged region: count it and read on.
+                readErrors += 1
+                if readErrors > 1000 { endOfStream() }
+            }
+            return false
+        }
+        readErrors = 0
+        if file.location.isNetwork { followStreamTitle() }
+        return true
     }
 
     /// Reads the connection's ICY metadata now and then: it changes with each song.
@@ -386,6 +439,7 @@ final class Demuxer: @unchecked Sendable {
         if status < 0 {
             status = avformat_seek_file(file.context, -1, Int64.min, timestamp, Int64.max, 0)
         }
+        seekAddedInputs(to: timestamp)
         if let cache, parks {
             cache.park(routes, serial: newSerial, dropBefore: dropBefore)
         } else {
@@ -400,6 +454,19 @@ final class Demuxer: @unchecked Sendable {
             readsAhead = false
         }
         finishSeek(request, serial: newSerial)
+    }
+
+    /// The added inputs follow the main file to `timestamp` (`AV_TIME_BASE` units): to the
+    /// keyframe at or before it, which for sound is close to it.
+    private func seekAddedInputs(to timestamp: Int64) {
+        guard let interleaved else { return }
+        for media in inputs.files.dropFirst() {
+            media.blockingCalls.limit(to: media.callTimeout)
+            if avformat_seek_file(media.context, -1, Int64.min, timestamp, timestamp, 0) < 0 {
+                _ = avformat_seek_file(media.context, -1, Int64.min, timestamp, Int64.max, 0)
+            }
+        }
+        interleaved.reset()
     }
 
     /// Starts timeline `newSerial` once the queues hold what follows the seek's target.

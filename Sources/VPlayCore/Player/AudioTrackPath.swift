@@ -12,8 +12,9 @@ final class AudioTrackPath {
     /// Identifies this track's sound to the renderer (see `AudioRenderer.setSource`).
     let sourceID: Int
 
-    init(file: MediaFile, stream index: Int, packets: PacketQueue, sourceID: Int) throws {
-        let codec = try CodecContext(stream: file.stream(index), path: file.path)
+    /// `index`: the stream's index among the demuxer's inputs (`DemuxerInputs`).
+    init(inputs: DemuxerInputs, stream index: Int, packets: PacketQueue, sourceID: Int) throws {
+        let codec = try CodecContext(stream: inputs.stream(index), path: inputs.file(containing: index).path)
         streamIndex = index
         self.packets = packets
         self.sourceID = sourceID

@@ -88,7 +88,7 @@ extension Player {
         }
         let path: AudioTrackPath
         do {
-            path = try AudioTrackPath(file: file, stream: track.streamIndex, packets: demuxer.makeQueue(for: track.streamIndex),
+            path = try AudioTrackPath(inputs: demuxer.inputs, stream: track.streamIndex, packets: demuxer.makeQueue(for: track.streamIndex),
                                       sourceID: latestSourceID)
         } catch {
             warn("audio track \(track.id): \(error); playing without sound")

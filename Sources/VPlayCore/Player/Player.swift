@@ -127,13 +127,16 @@ public final class Player {
         state.loopFile = options.loopCount
         state.loopsPlaylist = options.loopsPlaylist
         var tracks = TrackCatalog.tracks(of: file)
+        let audioFiles = Self.openAudioFiles(options.audioFiles, options: options, interrupt: interrupt, warn: warn)
+        if interrupt.isRaised { throw PlayerError.cancelled(path) }
+        tracks += Self.audioFileTracks(audioFiles, after: tracks)
         let external = Self.openSubtitleFiles(Self.subtitleFilePaths(for: path, options: options), after: tracks,
                                               options: options, warn: warn, wake: wake)
         tracks += external.map(\.track)
         subtitleFiles = Dictionary(uniqueKeysWithValues: external.map { ($0.track.streamIndex, $0.file) })
         self.tracks = tracks
         demuxerCacheEnabled = options.cache.isEnabled(for: file.location.kind)
-        let demuxer = Demuxer(file: file, cache: demuxerCacheEnabled ? DemuxCacheLimits(options.cache) : nil) { _, _ in wake() }
+        let demuxer = Demuxer(file: file, added: audioFiles.map(\.file), cache: demuxerCacheEnabled ? DemuxCacheLimits(options.cache) : nil) { _, _ in wake() }
         self.demuxer = demuxer
 
         let variant = options.network.hlsBitrate
@@ -164,7 +167,7 @@ public final class Player {
         if hasSound, let audioDevice {
             // The device takes the format of the track that plays first; others are resampled.
             let first = audioID.flatMap { Self.track(.audio, $0, in: tracks) } ?? tracks.first { $0.kind == .audio }!
-            do { output = try audioDevice.output(for: file.stream(first.streamIndex), monotonic: monotonic, wake: wake) } catch {
+            do { output = try audioDevice.output(for: demuxer.inputs.stream(first.streamIndex), monotonic: monotonic, wake: wake) } catch {
                 warn("no audio output (\(error)); playing without sound")
             }
         }
@@ -172,7 +175,7 @@ public final class Player {
         var audio: AudioTrackPath?
         if let output, let track = audioID.flatMap({ Self.track(.audio, $0, in: tracks) }) {
             do {
-                audio = try AudioTrackPath(file: file, stream: track.streamIndex,
+                audio = try AudioTrackPath(inputs: demuxer.inputs, stream: track.streamIndex,
                                            packets: demuxer.makeQueue(for: track.streamIndex), sourceID: output.nextSourceID())
             } catch let error as PlayerError {
                 if video == nil { throw error }

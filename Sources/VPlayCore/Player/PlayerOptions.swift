@@ -32,6 +32,8 @@ public struct PlayerOptions: Sendable, Equatable {
     public var subtitles = SubtitleSettings()
     /// How sound is played at the start (`--audio-delay`, `--audio-device`, …).
     public var audio = AudioSettings()
+    /// Audio files or URLs played as extra audio tracks beside the file's own (`--audio-file`).
+    public var audioFiles: [String] = []
     /// Subtitle files to add (`--sub-file`), and which ones beside the video to add by themselves.
     public var subtitleFiles: [String] = []
     /// The languages of subtitle files whose names do not say (a web page's), by path.
