@@ -89,6 +89,31 @@ final class ContextMenuTableTests: XCTestCase {
         XCTAssertEqual(try row("Speed", "2×", state: state).target, .command(.setSpeed(2)))
     }
 
+    func testThePictureAndWindowEntriesFollowTheirProperties() throws {
+        var state = TrackMenuFixtures.state()
+        state.display.zoom = 0.5
+        state.display.equalizer.brightness = 12
+        state.windowSettings.isOnTop = true
+        state.windowSettings.scale = 2
+        XCTAssertEqual(try row("Picture", "Zoom in", state: state).text, "Zoom in: 0.5")
+        XCTAssertEqual(try row("Picture", "Zoom in", state: state).keyText, "Alt++")
+        XCTAssertEqual(try row("Picture", "Zoom in", state: state).target,
+                       .command(.adjust(property: "video-zoom", .add(KeyBindings.zoomStep))))
+        XCTAssertEqual(try row("Picture", "Rotate", state: state).text, "Rotate: 0")
+        XCTAssertEqual(try row("Picture", "Reset zoom, pan and crop", state: state).keyText, "Alt+BS")
+        XCTAssertEqual(try row("Picture", "Brightness", state: state).text, "Brightness: 12")
+        XCTAssertFalse(try row("Picture", "Brightness", "Reset", state: state).isChecked)
+        XCTAssertEqual(try row("Picture", "Brightness", "Reset", state: state).target,
+                       .command(.setDisplay(.equalizer(.brightness, 0))))
+        XCTAssertEqual(try row("Picture", "Brightness", "More", state: state).keyText, "4")
+        XCTAssertTrue(try row("Picture", "Contrast", "Reset", state: state).isChecked)
+        XCTAssertTrue(try row("Window", "On top", state: state).isChecked)
+        XCTAssertFalse(try row("Window", "Picture-in-picture", state: state).isChecked)
+        XCTAssertTrue(try row("Window", "Double size", state: state).isChecked)
+        XCTAssertFalse(try row("Window", "Picture size", state: state).isChecked)
+        XCTAssertEqual(try row("Window", "Half size", state: state).keyText, "Alt+0")
+    }
+
     func testTrackSubmenusListTheFilesTracks() throws {
         let state = TrackMenuFixtures.state(TrackMenuFixtures.tracks(selectedAudio: 2, selectedSub: nil))
         let audio = try XCTUnwrap(try row("Audio track", state: state).submenu)
