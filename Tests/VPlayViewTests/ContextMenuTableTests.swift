@@ -46,7 +46,7 @@ final class ContextMenuTableTests: XCTestCase {
 
     func testTheTopLevelHasTheEntriesInOrder() {
         let texts = ContextMenu.rows(state: TrackMenuFixtures.state()).map { $0.text.split(separator: ":")[0] }
-        XCTAssertEqual(texts, ["Open file…", "Playlist", "Audio track", "Subtitle track", "Speed", "Subtitle delay",
+        XCTAssertEqual(texts, ["Open file…", "Playlist", "Audio track", "Subtitle track", "Speed", "Audio delay", "Subtitle delay",
                                "Picture", "Window", "Screenshot", "A-B repeat", "Export clip"])
     }
 
@@ -72,6 +72,9 @@ final class ContextMenuTableTests: XCTestCase {
         XCTAssertTrue(try row("Speed", "1.5×", state: state).isChecked)
         XCTAssertFalse(try row("Speed", "Normal", state: state).isChecked)
         XCTAssertEqual(try row("Subtitle delay", state: state).text, "Subtitle delay: -100 ms")
+        XCTAssertEqual(try row("Audio delay", state: state).text, "Audio delay: 0 ms")
+        XCTAssertTrue(try row("Audio delay", "Reset", state: state).isChecked)
+        XCTAssertEqual(try row("Audio delay", "Later", state: state).keyText, "Ctrl++")
         XCTAssertFalse(try row("Subtitle delay", "Reset", state: state).isChecked)
         XCTAssertFalse(try row("Window", "Fullscreen", state: state).isChecked)
         XCTAssertEqual(try row("A-B repeat", state: state).text, "A-B repeat: 0:05 – –")

@@ -66,6 +66,7 @@ public enum ContextMenuTable {
         ContextMenuItem("Audio track", .tracks(.audio)),
         ContextMenuItem("Subtitle track", .tracks(.sub)),
         ContextMenuItem("Speed", .submenu(speed), .value("speed", .multiplier)),
+        ContextMenuItem("Audio delay", .submenu(audioDelay), .value("audio-delay", .milliseconds)),
         ContextMenuItem("Subtitle delay", .submenu(subtitleDelay), .value("sub-delay", .milliseconds)),
         ContextMenuItem("Picture", .submenu(picture)),
         ContextMenuItem("Window", .submenu(window)),
@@ -83,6 +84,12 @@ public enum ContextMenuTable {
     ] + [0.5, 0.75, 1.25, 1.5, 2].map {
         ContextMenuItem(SpeedControl.label($0), .command(.setSpeed($0)), .equals("speed", .number($0)))
     }
+
+    static let audioDelay: [ContextMenuItem] = [
+        ContextMenuItem("Earlier", key: "-", modifiers: [.control]),
+        ContextMenuItem("Later", key: "+", modifiers: [.control]),
+        ContextMenuItem("Reset", .command(.setAudio(.delay(0))), .equals("audio-delay", .number(0))),
+    ]
 
     static let subtitleDelay: [ContextMenuItem] = [
         ContextMenuItem("Earlier", key: "z"),
