@@ -10,9 +10,9 @@ import Foundation
 ///
 /// Local files only: a network source is not fetched a second time.
 final class SubtitlePreroll: @unchecked Sendable {
-    /// How long before the moment a line on screen may have begun (FFmpeg's Matroska reader
-    /// looks as far back for subtitles).
-    static let span = 30.0
+    /// How long before the moment a line on screen may have begun: mpv's figure. Every stretch
+    /// read costs this much of the picture's packets read again (they tell where reading is).
+    static let span = 10.0
     /// Packets of the other streams this long past the moment mean no later subtitle packet
     /// belongs before it (muxers interleave subtitles a little late).
     static let overshoot = 1.0

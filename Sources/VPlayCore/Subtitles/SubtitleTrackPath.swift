@@ -38,6 +38,8 @@ final class SubtitleTrackPath: SubtitleSource, @unchecked Sendable {
     }
 
     func readLines(showingAt time: Double) {
+        // A track read whole has every line already.
+        if let readAhead, !readAhead.isReading { return }
         guard let preroll else {
             prerollMoment = time
             return
