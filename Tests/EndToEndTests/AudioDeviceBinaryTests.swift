@@ -109,17 +109,8 @@ final class AudioDeviceBinaryTests: XCTestCase {
         XCTAssertTrue(list.contains { $0["name"] as? String == "pulse/vpsecond" && $0["description"] as? String == "vpsecond-test" },
                       "\(list)")
 
-        // `auto` follows the server's default.
-        var mark = try AudioCapture.duration(of: second!.capture)
-        _ = try ChildProcess.run("pactl", ["set-default-sink", "vpsecond"], timeout: .seconds(10)).requireSuccess()
-        XCTAssertNotNil(try second!.waitForSound(after: mark), "auto did not follow the new default sink")
-        _ = try ChildProcess.run("pactl", ["set-default-sink", "vp"], timeout: .seconds(10)).requireSuccess()
-        let backMark = try AudioCapture.duration(of: main)
-        XCTAssertNotNil(try AudioCapture.wait(for: main, from: backMark, timeout: .seconds(10)) { $0.firstSound(after: backMark) != nil },
-                        "auto did not follow the default back")
-
         // Chosen while playing: the sound arrives at its monitor, the position runs on in sync.
-        mark = try AudioCapture.duration(of: second!.capture)
+        var mark = try AudioCapture.duration(of: second!.capture)
         _ = try ipc.command(["set_property", "audio-device", "pulse/vpsecond"])
         XCTAssertNotNil(try second!.waitForSound(after: mark), "no sound at the sink chosen")
         try waitForProgress(ipc, by: 1, "on the sink chosen")
@@ -147,6 +138,16 @@ final class AudioDeviceBinaryTests: XCTestCase {
         mark = try AudioCapture.duration(of: again.capture)
         XCTAssertNotNil(try again.waitForSound(after: mark), "the chosen sink came back but the sound did not go to it")
         try waitForProgress(ipc, by: 1, "back on the chosen sink")
+
+        // `auto` follows the server's default.
+        _ = try ipc.command(["set_property", "audio-device", "auto"])
+        mark = try AudioCapture.duration(of: again.capture)
+        _ = try ChildProcess.run("pactl", ["set-default-sink", "vpsecond"], timeout: .seconds(10)).requireSuccess()
+        XCTAssertNotNil(try again.waitForSound(after: mark), "auto did not follow the new default sink")
+        _ = try ChildProcess.run("pactl", ["set-default-sink", "vp"], timeout: .seconds(10)).requireSuccess()
+        let backMark = try AudioCapture.duration(of: main)
+        XCTAssertNotNil(try AudioCapture.wait(for: main, from: backMark, timeout: .seconds(10)) { $0.firstSound(after: backMark) != nil },
+                        "auto did not follow the default back")
 
         _ = try? ipc.command(["quit"])
         let result = player.process.waitForExit(timeout: .seconds(10))

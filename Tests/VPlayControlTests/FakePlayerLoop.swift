@@ -113,7 +113,10 @@ final class FakePlayerLoop: @unchecked Sendable {
         case .changeAudioFilters:
             guard let command = Settings.resolve(command, in: state) else { break }
             return apply(command, to: &state)
-        case .frameStep, .frameBackStep, .showText, .cycleABLoop, .screenshot, .screenshotVideo, .quitSavingPosition,
+        case .setPlayDirection(let direction): state.playDirection = direction
+        case .setDisplay(let setting): state.display = state.display.with(setting)
+        case .setWindow(let setting): state.windowSettings = state.windowSettings.with(setting)
+        case .frameStep, .frameBackStep, .showText, .cycleABLoop, .screenshot, .screenshotVideo, .exportClip, .quitSavingPosition,
              .playlistNext, .playlistPrevious, .loadFile, .selectTrack, .cycleTrack, .subtitleSeek, .addSubtitleFile, .searchSubtitles, .selectSecondarySubtitles,
              .goToChapter, .openFiles, .stop, .appendFiles, .playlistPlay, .playlistMove, .playlistRemove, .playlistClear,
              .playlistShuffle, .playlistUnshuffle, .resume, .forgetSeriesChoices:
