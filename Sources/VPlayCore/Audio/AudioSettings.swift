@@ -16,12 +16,19 @@ public struct AudioSettings: Sendable, Equatable {
     public var startDelay: Double = 0
     /// The user's filters, as mpv's `--af` entries (see `AudioFilterChain`).
     public var filters: [String] = []
+    /// Night mode: loud passages compressed (`--drc`).
+    public var drc = DynamicRange.no
 
     public init() {}
 
     public static let automaticDevice = "auto"
     /// Beyond this a delay is a mistake (minutes typed for seconds), not a device's latency.
     public static let delayRange: ClosedRange<Double> = -100...100
+
+    /// What the sound passes through before the tempo: night mode, then the user's filters.
+    public var graph: String {
+        ([drc.graph].compactMap { $0 } + [AudioFilterChain.graph(of: filters)].filter { !$0.isEmpty }).joined(separator: ",")
+    }
 
     /// The delay `device` gets when it becomes the output.
     public func delay(for device: String) -> Double {
@@ -40,6 +47,8 @@ public enum AudioSetting: Sendable, Equatable {
     case playing(String)
     /// The user's filters, replaced by these entries.
     case filters([String])
+    /// Night mode's strength.
+    case drc(DynamicRange)
 }
 
 extension AudioSettings {
@@ -71,6 +80,8 @@ extension AudioSettings {
             copy.delay = copy.delay(for: name)
         case .filters(let entries):
             copy.filters = entries
+        case .drc(let mode):
+            copy.drc = mode
         }
         return copy
     }
@@ -81,6 +92,7 @@ extension AudioSettings {
         case .delay: "A-V delay: \(Int((delay * 1000).rounded())) ms"
         case .device: "Audio device: \(device)"
         case .playing: "Audio output: \(playing), A-V delay: \(Int((delay * 1000).rounded())) ms"
+        case .drc: "Dynamic range compression: \(drc.rawValue)"
         case .filters: filters.isEmpty ? "Audio filters: none" : "Audio filters: \(filters.joined(separator: ","))"
         }
     }

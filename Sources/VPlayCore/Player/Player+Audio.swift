@@ -10,7 +10,7 @@ extension Player {
         }
         state.audio = state.audio.with(setting)
         output?.renderer.setDelay(state.audio.delay)
-        output?.renderer.setFilters(AudioFilterChain.graph(of: state.audio.filters))
+        output?.renderer.setFilters(state.audio.graph)
         show(refused ?? state.audio.message(for: setting), now: now)
         if case .device = setting { followOutputDevice(now: now, atOnce: true) }
     }

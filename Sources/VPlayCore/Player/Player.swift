@@ -275,7 +275,7 @@ public final class Player {
         }
         followOutputDevice(now: now)
         output?.renderer.setDelay(state.audio.delay)
-        output?.renderer.setFilters(AudioFilterChain.graph(of: state.audio.filters))
+        output?.renderer.setFilters(state.audio.graph)
         output?.startTimeline(audio?.source, id: latestSourceID)
         // The sound waits for the first picture, so that neither runs ahead of the other.
         if video != nil && !options.untimed { output?.renderer.holdSound(after: -1) }

@@ -11,6 +11,13 @@ extension PropertyRegistry {
             .list(([AudioOutputDevice(name: AudioSettings.automaticDevice, description: "Autoselect device")] + state.audioDevices)
                 .map { .map(["name": .text($0.name), "description": .text($0.description)]) })
         },
+        Property("drc", .text, "night mode, loud passages compressed: no, light, strong",
+                 get: { .text($0.audio.drc.rawValue) }, domain: .choice(DynamicRange.allCases.map(\.rawValue)),
+                 set: { value, _ in .setAudio(.drc(value.textValue.flatMap(DynamicRange.init) ?? .no)) },
+                 cycle: { state, up in
+                     let all = DynamicRange.allCases, index = all.firstIndex(of: state.audio.drc) ?? 0
+                     return .setAudio(.drc(all[(index + (up ? 1 : all.count - 1)) % all.count]))
+                 }),
         Property("af", .text, "audio filters, as --af: libavfilter's, comma-separated, or lavfi=[GRAPH]",
                  get: { .text($0.audio.filters.joined(separator: ",")) }, domain: .text({ _ in true }),
                  set: { value, _ in .setAudio(.filters(AudioFilterChain.entries(value.textValue ?? ""))) }),
