@@ -32,6 +32,7 @@ enum KeyList {
         ("F8", "the playlist panel: click an entry to play it, drag to reorder; UP, DOWN, ENTER, DEL, ESC"),
         ("Alt+f", "forget the choices carried across this folder's episodes"),
         ("Ctrl+o", "open files with the desktop's file chooser"),
+        ("Ctrl+v Ctrl+V", "play the file or URL in the clipboard / add it to the playlist"),
         ("PGUP PGDWN", "next chapter / back a chapter (to this chapter's start when more than 5 seconds into it)"),
         ("1 2", "contrast down / up by 1"),
         ("3 4", "brightness down / up by 1"),

@@ -56,6 +56,7 @@ public final class AudioRenderer: @unchecked Sendable {
     /// Monotonic time at which the end of the data handed over so far will be heard.
     private var endHeardAt: Double = 0
     private var bufferSerial = -1
+    private var gain = GainRamp()
     /// The delay the sound plays with now (see `setDelay`): the clock is the sound heard plus it.
     private var appliedDelay: Double = 0
     /// Silence to put out before the rest of `buffer`: a positive delay's start, or its growth.
@@ -65,7 +66,6 @@ public final class AudioRenderer: @unchecked Sendable {
     /// The sound of timeline `bufferSerial` before this media time is not played: where a
     /// negative delay makes it start.
     private var delayTrim: Double = -.infinity
-    private var gain = GainRamp()
 
     /// A change of source asked for and not yet carried out.
     private struct SourceChange {

@@ -69,8 +69,8 @@ public struct Settings: Sendable, Equatable {
             // Rate 0 is a pause, as in the seed players; the speed itself stays.
             if value <= 0 { isPaused = true } else { speed = min(Speed.range.upperBound, max(Speed.range.lowerBound, value)) }
         case .setSubtitle(let setting): subtitles = subtitles.with(setting)
-        case .setAudio(let setting): audio = audio.with(setting)
         case .setPlayDirection(let direction): playDirection = direction
+        case .setAudio(let setting): audio = audio.with(setting)
         case .setLoopFile(let count): loopFile = count
         case .setLoopPlaylist(let loops): loopsPlaylist = loops
         case .setPicture(let value): picture = value
@@ -112,10 +112,10 @@ public struct Settings: Sendable, Equatable {
         if state.loopsPlaylist != loopsPlaylist { commands.append(.setLoopPlaylist(loopsPlaylist)) }
         if state.picture != picture { commands.append(.setPicture(picture)) }
         if state.isFullscreen != isFullscreen { commands.append(.setFullscreen(isFullscreen)) }
+        commands += displayDifferences(from: state)
         if state.audio.delay != audio.delay { commands.append(.setAudio(.delay(audio.delay))) }
         if state.audio.filters != audio.filters { commands.append(.setAudio(.filters(audio.filters))) }
         if state.audio.drc != audio.drc { commands.append(.setAudio(.drc(audio.drc))) }
-        commands += displayDifferences(from: state)
         if state.subtitles != subtitles {
             commands += [.visible(subtitles.isVisible), .secondaryVisible(subtitles.isSecondaryVisible), .delay(subtitles.delay),
                          .scale(subtitles.scale), .position(subtitles.position), .font(subtitles.font),
