@@ -105,7 +105,7 @@ enum OptionTable {
         OptionSpec(["--slang"], .value("LANGS"), "subtitle languages to prefer, e.g. en,fr", default: "none") { draft, use throws(OptionError) in
             draft.options.player.subtitleLanguages = try use.languages()
         },
-    ] + subtitleOptions + [
+    ] + subtitleOptions + pictureOptions + [
         OptionSpec(["--thumbnails"], .flag, "seek-bar previews: a picture of the video above the pointer", default: "yes") { draft, use throws(OptionError) in
             draft.options.thumbnails = try use.flag()
         },

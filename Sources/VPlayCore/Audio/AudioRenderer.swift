@@ -54,7 +54,7 @@ public final class AudioRenderer: @unchecked Sendable {
     /// Monotonic time at which the end of the data handed over so far will be heard.
     private var endHeardAt: Double = 0
     private var bufferSerial = -1
-    private var appliedGain: Float = 1
+    private var gain = GainRamp()
 
     /// A change of source asked for and not yet carried out.
     private struct SourceChange {
@@ -78,6 +78,9 @@ public final class AudioRenderer: @unchecked Sendable {
         var pendingSource: SourceChange?
         /// Sound of timelines after this serial waits (for its first picture).
         var soundSerialLimit = Int.max
+        /// A seek's sound released to join its picture: it starts where this clock (the
+        /// picture's) is when it is heard, the device's queue dropped first where it can be.
+        var join: Clock?
         /// The speed the sound plays at: behind `speed` while its tempo filter is being built.
         var playingSpeed: Double = 1
         /// The id of the source playing (see `setSource`).
@@ -121,8 +124,12 @@ public final class AudioRenderer: @unchecked Sendable {
     /// decoded so that the device can drop what it holds (see `wantsDeviceFlush`); the device
     /// looks again shortly rather than waiting for room in its buffer.
     public var awaitsDeviceFlush: Bool {
-        !deviceFlushed && source != nil && shared.withLock { $0.pendingSource?.source != nil }
+        source != nil && shared.withLock { (!deviceFlushed && $0.pendingSource?.source != nil) || $0.join != nil }
     }
+
+    /// The device asks for `wantsDeviceFlush`: a seek's sound joining its picture is left for
+    /// it to take, once the queue it drops can be replaced at once.
+    private var deviceFlushes = false
 
     /// Plays `source` (nil: silence) as a new file's sound: the old source's sound, clock,
     /// stop time and held timelines are dropped, not followed on from, as the new file's
@@ -139,11 +146,21 @@ public final class AudioRenderer: @unchecked Sendable {
     /// is -1) until `releaseSound`, so that it starts with its picture instead of running ahead
     /// while the picture is decoded.
     func holdSound(after serial: Int) {
-        shared.withLock { $0.soundSerialLimit = serial }
+        shared.withLock {
+            $0.soundSerialLimit = serial
+            $0.join = nil
+        }
     }
 
-    func releaseSound() {
-        shared.withLock { $0.soundSerialLimit = .max }
+    /// - Parameter clock: the picture's clock, already running from the first picture: the
+    ///   sound joins it at the sample due when it is heard, instead of starting at the picture's
+    ///   time behind what the device still holds. Nil: the sound starts at the picture's time.
+    func releaseSound(joining clock: Clock? = nil) {
+        shared.withLock {
+            $0.soundSerialLimit = .max
+            $0.join = clock
+        }
+        if clock != nil { deviceWake.withLock { $0 }?() }
     }
 
     /// True while a change of speed waits for its tempo filter (the sound plays at another
@@ -161,9 +178,15 @@ public final class AudioRenderer: @unchecked Sendable {
     }
 
     /// Linear gain 0...; the renderer ramps to it over a few milliseconds so changes never click.
+    /// A device that applies it itself (see `render`) is woken, to give the change to what it
+    /// queued.
     func setGain(_ gain: Float) {
         shared.withLock { $0.targetGain = gain }
+        deviceWake.withLock { $0 }?()
     }
+
+    /// The gain asked for last (`setGain`).
+    public var targetGain: Float { shared.withLock { $0.targetGain } }
 
     /// Playback speed; the pitch is kept.
     func setSpeed(_ speed: Double) {
@@ -191,6 +214,11 @@ public final class AudioRenderer: @unchecked Sendable {
     /// should drop its queue now, so that the new track is heard at once. The new sound then
     /// starts where the clock says the listener is.
     public func wantsDeviceFlush() -> Bool {
+        deviceFlushes = true
+        if takeJoin() {
+            bufferIndex = bufferSize   // what is in hand goes too
+            return true
+        }
         guard !deviceFlushed, source != nil,
               let next = shared.withLock({ $0.pendingSource })?.source else { return false }
         let now = monotonic()
@@ -209,12 +237,28 @@ public final class AudioRenderer: @unchecked Sendable {
         return true
     }
 
+    /// Takes up a seek's sound joining its picture once its first frame is decoded: from
+    /// there the sound starts where the picture's clock is when it is heard.
+    private func takeJoin() -> Bool {
+        guard let source, let join = shared.withLock({ $0.join }) else { return false }
+        let frames = source.frames, serial = source.packets.serial
+        while frames.remaining > 0 && frames.peek().serial != serial { frames.advance() }
+        guard frames.remaining > 0, serial == join.serial else { return false }
+        shared.withLock { if $0.join == join { $0.join = nil } }
+        resumeClock = join
+        return true
+    }
+
     /// Fills `destination` completely (silence where there is nothing to play).
-    /// - Parameter latency: seconds from now until the first byte of `destination` is heard,
-    ///   when the device can tell; otherwise two device buffers are assumed (as ffplay does).
+    /// - Parameters:
+    ///   - latency: seconds from now until the first byte of `destination` is heard, when the
+    ///     device can tell; otherwise two device buffers are assumed (as ffplay does).
+    ///   - applyingGain: false for a device that applies `targetGain` itself, to keep the sound
+    ///     before its gain (see `SoundHistory`).
     /// - Returns: the bytes of sound at its start; the rest is silence.
     @discardableResult
-    public func render(into destination: UnsafeMutableRawBufferPointer, latency: Double? = nil) -> Int {
+    public func render(into destination: UnsafeMutableRawBufferPointer, latency: Double? = nil,
+                       applyingGain: Bool = true) -> Int {
         let now = monotonic()
         // Seconds until the first byte of this fill is heard.
         let ahead = max(0, latency ?? Double(2 * output.bufferFrames * output.bytesPerFrame - destination.count)
@@ -236,7 +280,9 @@ public final class AudioRenderer: @unchecked Sendable {
             bufferIndex += count
             played = true
         }
-        applyGain(to: UnsafeMutableRawBufferPointer(rebasing: destination[0..<written]))
+        if applyingGain {
+            gain.apply(targetGain, to: UnsafeMutableRawBufferPointer(rebasing: destination[0..<written]), format: output)
+        }
         shared.withLock { $0.idle = !played }
         if bufferEndTime.isFinite {
             // What the listener hears now: the end of our data minus everything still
@@ -256,11 +302,13 @@ public final class AudioRenderer: @unchecked Sendable {
 
     /// - Parameter heardAfter: seconds from `now` until the next byte put out is heard.
     private func decodeNextFrame(now: Double, heardAfter latency: Double) -> Bool {
-        let (requested, stop, stoppedSerial, change, limit) = shared.withLock {
-            ($0.speed, $0.stopTime, $0.stoppedSerial, $0.pendingSource, $0.soundSerialLimit)
+        let (requested, stop, stoppedSerial, change, limit, joins) = shared.withLock {
+            ($0.speed, $0.stopTime, $0.stoppedSerial, $0.pendingSource, $0.soundSerialLimit, $0.join != nil)
         }
         if let change { adopt(change, now: now, latency: latency, speed: requested) }
         guard let source else { return false }
+        // A joining sound waits for its first frame, and then for the device to drop its queue.
+        if joins && (deviceFlushes || !takeJoin()) { return false }
         let frames = source.frames, serial = source.packets.serial
         if stop != nil, stoppedSerial == serial { return false }
         if requested != speed { restartTempo(for: requested, afterSeek: false) }
@@ -407,26 +455,5 @@ public final class AudioRenderer: @unchecked Sendable {
         tempoBuilder.retire(&retiredTempo)
         tempoDelay = nil
         segmentStart = .nan
-    }
-
-    private func applyGain(to bytes: UnsafeMutableRawBufferPointer) {
-        let target = shared.withLock { $0.targetGain }
-        if target == 1 && appliedGain == 1 { return }
-        let samples = bytes.bindMemory(to: Int16.self)
-        guard !samples.isEmpty else { appliedGain = target; return }
-        // Ramp over ~5 ms of frames, then hold.
-        let rampFrames = max(1, output.sampleRate / 200)
-        let channels = output.channels
-        var gain = appliedGain
-        let step = (target - appliedGain) / Float(rampFrames)
-        for frameIndex in 0..<(samples.count / channels) {
-            if frameIndex < rampFrames { gain += step } else { gain = target }
-            for c in 0..<channels {
-                let i = frameIndex * channels + c
-                let value = Float(samples[i]) * gain
-                samples[i] = Int16(max(-32768, min(32767, value)))
-            }
-        }
-        appliedGain = target
     }
 }

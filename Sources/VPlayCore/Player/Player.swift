@@ -73,8 +73,14 @@ public final class Player {
     private var frameInterval = SmoothedValue(weight: 0.1)
     let startTime: Double
     var abLoop = ABLoop()
+    /// The clip being written, and the percentage last shown of it.
+    var clipExport: (job: ClipExport, shown: Int)?
     private var startedAt: Double = 0
     var seekRequestedAt: Double?
+    /// Seeks asked for while another lands wait for it.
+    var seekCoalescer = SeekCoalescer()
+    /// When the sound of the restart under way was first on the clock.
+    var soundJoinedAt: Double?
     /// `SeekShortcutCheck` runs once per file, at the first exact seek.
     var seekShortcutChecked = false
     /// The demuxer keeps packets ahead of and behind the position (network sources, `--cache`).
@@ -112,6 +118,8 @@ public final class Player {
         verbose = options.verbose ? warn : quiet
         pictureSettings = SharedPictureSettings(options.picture)
         state.picture = options.picture
+        state.display = options.display
+        state.windowSettings = options.windowSettings
         let file = try MediaFile(path: path, options: options, interrupt: interrupt)
         self.file = file
         startTime = file.startTime
@@ -282,6 +290,7 @@ public final class Player {
         video?.stop()
         audio?.stop()
         retiringAudio.forEach { $0.stop() }
+        clipExport?.job.cancel()
         subtitles?.stop()
         secondarySubtitles?.stop()
         subtitleFiles.values.forEach { $0.stop() }
@@ -299,11 +308,19 @@ public final class Player {
         currentFrame.flatMap { converter.picture(from: $0, startTime: startTime) }
     }
 
-    /// Draws the current picture as 32-bit BGRX at `width`×`height` into `pixels` (for a
-    /// software renderer: converted and scaled in one SIMD pass, no intermediate copy).
-    public func drawPicture(into pixels: UnsafeMutableRawPointer, pitch: Int, width: Int, height: Int) -> Bool {
+    /// Draws the current picture (or its part `source`) as 32-bit BGRX at `width`×`height` into
+    /// `pixels`, with the colour adjustments (for a software renderer: converted and scaled in
+    /// one SIMD pass, no intermediate copy).
+    public func drawPicture(into pixels: UnsafeMutableRawPointer, pitch: Int, width: Int, height: Int,
+                            source: PictureRegion? = nil) -> Bool {
         guard let frame = currentFrame else { return false }
-        return scaler.draw(frame, into: pixels, pitch: pitch, width: width, height: height)
+        return scaler.draw(frame, source: source, equalizer: state.display.equalizer,
+                           into: pixels, pitch: pitch, width: width, height: height)
+    }
+
+    /// The current picture's decoded size (a filter may make it differ from the stream's).
+    public var pictureSize: (width: Int, height: Int)? {
+        currentFrame.map { (Int($0.pointer.pointee.width), Int($0.pointer.pointee.height)) }
     }
 
     /// A picture is there to show (the file's first is decoded and due, or its cover art).
@@ -340,6 +357,7 @@ public final class Player {
         case .ended:
             present(now: now, into: &tick)
         }
+        carryOutWaitingSeek(now: now)
         retireSwitchedAudio(now: now)
         stats.decodeErrors = (video?.decoder.decodeErrors ?? 0) + (audio?.decoder.decodeErrors ?? 0)
         state.hwdecCurrent = video?.decoder.hardwareName.withLock { $0 } ?? "no"
@@ -361,6 +379,7 @@ public final class Player {
             // A line starts or ends before the next picture (or there is none): wake for it.
             tick.wakeAt = min(tick.wakeAt, now + max(0.005, (change - subtitleTime) / state.speed))
         }
+        followExport(now: now, into: &tick)
         return tick
     }
 
@@ -405,7 +424,7 @@ public final class Player {
         // The sound stops at B by itself, however late this turn comes.
         output?.renderer.setStopTime(abLoop.jumpsAtB ? abLoop.b.map { $0 + startTime } : nil)
         if let target = abLoop.loopTarget(position: loopPosition(now: now)) {
-            requestSeek(to: target, precision: .exact, announce: true)
+            requestSeek(to: target, precision: .exact, announce: true, reason: .loop)
         } else if let end = options.end, state.position >= end {
             endOfFile(now: now)
         } else if isAtEnd(now: now) {
@@ -465,9 +484,33 @@ public final class Player {
             state.position = landing
         }
         if let restart = lifecycle.restart, restart.landing == nil, demuxer.settledSerial == frame.serial {
-            lifecycle.handle(.pictureShown(position: frame.pts.isFinite ? landing : restart.target, at: now))
-            output?.renderer.releaseSound()
+            let position = frame.pts.isFinite ? landing : restart.target
+            lifecycle.handle(.pictureShown(position: position, at: now))
+            releaseSound(of: restart, landing: position, serial: frame.serial, now: now)
         }
+    }
+
+    /// Lets the sound held for a restart's first picture go. A seek while playing does not
+    /// wait for its sound to be heard (behind what the device still holds, some 100 ms with
+    /// PulseAudio): the picture's clock runs from the landing at once, and the sound joins it
+    /// at the sample due when it is heard, the device's queue dropped where it can be.
+    private func releaseSound(of restart: Restart, landing: Double, serial: Int, now: Double) {
+        guard let output else { return }
+        guard restart.reason == .seek, !state.isPaused, !options.untimed, audio != nil, landing.isFinite else {
+            output.renderer.releaseSound()
+            return
+        }
+        externalClock.set(landing + startTime, serial: serial, at: now)
+        externalClock.isPaused = false
+        audioAwaitsHandover = true
+        output.renderer.releaseSound(joining: externalClock)
+    }
+
+    /// After a pause, sound still joining the picture joins the picture's clock as it now is.
+    func rejoinSound(at now: Double) {
+        guard audioAwaitsHandover, !lifecycle.isRestarting, let audio, let output,
+              output.time(at: now, serial: audio.packets.serial) == nil, externalClock.serial == audio.packets.serial else { return }
+        output.renderer.releaseSound(joining: externalClock)
     }
 
     /// Carries a restart on: once the seek is done, waits for the first picture (or, without
@@ -505,6 +548,7 @@ public final class Player {
             return
         }
         if let heard = audioTime(at: now) {
+            if soundJoinedAt == nil { soundJoinedAt = now }
             let ahead = landing + startTime - heard
             // 1 µs: the rounding of adding up the clock.
             if ahead <= 0.000_001 { finishRestart(at: landing, now: now); return }
@@ -516,11 +560,20 @@ public final class Player {
         }
     }
 
+    /// With `-v`: how long each stage of a seek took, in ms from the request.
+    private func traceRestart(_ restart: Restart?, requestedAt requested: Double, now: Double) {
+        func since(_ time: Double?) -> String { time.map { String(format: "%.1f", ($0 - requested) * 1000) } ?? "-" }
+        verbose("seek: demuxed \(since(restart?.settledAt)), picture \(since(restart?.landedAt)), "
+                + "sound clock \(since(soundJoinedAt)), restart \(since(now)) ms")
+    }
+
     private func finishRestart(at position: Double, now: Double) {
+        let restart = lifecycle.restart
         lifecycle.handle(.started)
         demuxer.startReadingAhead()
         if let requested = seekRequestedAt {
             stats.seekLatencies.append(now - requested)
+            traceRestart(restart, requestedAt: requested, now: now)
             seekRequestedAt = nil
         } else if stats.timeToFirstFrame == nil {
             stats.timeToFirstFrame = now - startedAt
@@ -615,7 +668,7 @@ public final class Player {
             return
         }
         if let left = loopsLeft { loopsLeft = left - 1 }
-        requestSeek(to: options.start ?? 0, precision: .exact, announce: true)
+        requestSeek(to: options.start ?? 0, precision: .exact, announce: true, reason: .loop)
     }
 
     /// The source failed for good while playing (the server went away): the entry ends with

@@ -59,6 +59,10 @@ public struct PlayerOptions: Sendable, Equatable {
     public var verbose = false
     /// Deinterlacing, tone mapping, hardware decoding.
     public var picture = PictureSettings()
+    /// Zoom, pan, rotation, aspect, crop, panscan and colour adjustments.
+    public var display = DisplaySettings()
+    /// On top, window scale, picture-in-picture.
+    public var windowSettings = WindowSettings()
     /// How network sources are reached (ignored for local files).
     public var network = NetworkOptions()
     /// The demuxer cache.

@@ -15,6 +15,8 @@ public struct Settings: Sendable, Equatable {
     public var loopsPlaylist: Bool
     public var picture: PictureSettings
     public var isFullscreen: Bool
+    public var display: DisplaySettings
+    public var window: WindowSettings
 
     /// The options' values: options only seed the store.
     public init(options: PlayerOptions, fullscreen: Bool = false) {
@@ -29,6 +31,8 @@ public struct Settings: Sendable, Equatable {
         loopsPlaylist = options.loopsPlaylist
         picture = options.picture
         isFullscreen = fullscreen
+        display = options.display
+        window = options.windowSettings
     }
 
     /// `command` with what it is relative to resolved against `state` (the file's live state,
@@ -66,6 +70,8 @@ public struct Settings: Sendable, Equatable {
         case .setLoopPlaylist(let loops): loopsPlaylist = loops
         case .setPicture(let value): picture = value
         case .setFullscreen(let on): isFullscreen = on
+        case .setDisplay(let setting): display = display.with(setting)
+        case .setWindow(let setting): window = window.with(setting)
         default: return false
         }
         return true
@@ -83,6 +89,8 @@ public struct Settings: Sendable, Equatable {
         seeded.loopCount = loopFile
         seeded.loopsPlaylist = loopsPlaylist
         seeded.picture = picture
+        seeded.display = display
+        seeded.windowSettings = window
         return seeded
     }
 
@@ -98,6 +106,7 @@ public struct Settings: Sendable, Equatable {
         if state.loopsPlaylist != loopsPlaylist { commands.append(.setLoopPlaylist(loopsPlaylist)) }
         if state.picture != picture { commands.append(.setPicture(picture)) }
         if state.isFullscreen != isFullscreen { commands.append(.setFullscreen(isFullscreen)) }
+        commands += displayDifferences(from: state)
         if state.subtitles != subtitles {
             commands += [.visible(subtitles.isVisible), .secondaryVisible(subtitles.isSecondaryVisible), .delay(subtitles.delay),
                          .scale(subtitles.scale), .position(subtitles.position), .font(subtitles.font),
@@ -121,5 +130,20 @@ public struct Settings: Sendable, Equatable {
         state.loopsPlaylist = loopsPlaylist
         state.picture = picture
         state.isFullscreen = isFullscreen
+        state.display = display
+        state.windowSettings = window
+    }
+
+    /// The display and window settings `state` lacks, one command each.
+    private func displayDifferences(from state: PlayerState) -> [PlayerCommand] {
+        let old = state.display, new = display
+        var settings: [DisplaySetting] = [.zoom(new.zoom), .panX(new.panX), .panY(new.panY), .rotate(new.rotate),
+                                          .aspectOverride(new.aspectOverride), .crop(new.crop), .panscan(new.panscan)]
+        settings += PictureEqualizer.Control.allCases.map { .equalizer($0, new.equalizer[$0]) }
+        var commands = settings.filter { old.with($0) != old }.map(PlayerCommand.setDisplay)
+        let windowSettings: [WindowSetting] = [.onTop(window.isOnTop), .scale(window.scale),
+                                               .pictureInPicture(window.isPictureInPicture)]
+        commands += windowSettings.filter { state.windowSettings.with($0) != state.windowSettings }.map(PlayerCommand.setWindow)
+        return commands
     }
 }
