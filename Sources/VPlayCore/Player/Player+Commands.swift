@@ -202,7 +202,8 @@ extension Player {
 
     /// A user's seek under way has no picture up yet: another waits for it (see `SeekCoalescer`).
     var isLandingSeek: Bool {
-        guard let restart = lifecycle.restart else { return false }
+        // Playing backwards, a seek starts the spans again at once and waits for nothing.
+        guard activeBackward == nil, let restart = lifecycle.restart else { return false }
         return restart.reason == .seek && restart.landing == nil
     }
 
