@@ -22,6 +22,10 @@ struct FilterLibrary: @unchecked Sendable {
     let graphConfig: @convention(c) (Graph?, UnsafeMutableRawPointer?) -> Int32
     let addFrame: @convention(c) (Context?, UnsafeMutablePointer<AVFrame>?, Int32) -> Int32
     let takeFrame: @convention(c) (Context?, UnsafeMutablePointer<AVFrame>?) -> Int32
+    /// A whole graph from its text (the user's video filters).
+    let graphParse: @convention(c) (Graph?, Text?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?,
+                                    UnsafeMutableRawPointer?) -> Int32
+    let graphFilter: @convention(c) (Graph?, Text?) -> Context?
 
     /// Loaded once, on first use, by whichever thread gets here first.
     static let shared = FilterLibrary()
@@ -41,7 +45,10 @@ struct FilterLibrary: @unchecked Sendable {
               let link = symbol("avfilter_link", as: (@convention(c) (Context?, UInt32, Context?, UInt32) -> Int32).self),
               let graphConfig = symbol("avfilter_graph_config", as: (@convention(c) (Graph?, UnsafeMutableRawPointer?) -> Int32).self),
               let addFrame = symbol("av_buffersrc_add_frame_flags", as: (@convention(c) (Context?, UnsafeMutablePointer<AVFrame>?, Int32) -> Int32).self),
-              let takeFrame = symbol("av_buffersink_get_frame", as: (@convention(c) (Context?, UnsafeMutablePointer<AVFrame>?) -> Int32).self)
+              let takeFrame = symbol("av_buffersink_get_frame", as: (@convention(c) (Context?, UnsafeMutablePointer<AVFrame>?) -> Int32).self),
+              let graphParse = symbol("avfilter_graph_parse_ptr", as: (@convention(c) (
+                  Graph?, Text?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Int32).self),
+              let graphFilter = symbol("avfilter_graph_get_filter", as: (@convention(c) (Graph?, Text?) -> Context?).self)
         else {
             dlclose(handle)
             return nil
@@ -57,6 +64,8 @@ struct FilterLibrary: @unchecked Sendable {
         self.graphConfig = graphConfig
         self.addFrame = addFrame
         self.takeFrame = takeFrame
+        self.graphParse = graphParse
+        self.graphFilter = graphFilter
     }
 
     func filter(named name: String) -> Filter? { filterNamed(name) }

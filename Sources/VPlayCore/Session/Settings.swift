@@ -43,6 +43,7 @@ public struct Settings: Sendable, Equatable {
         case .toggleFullscreen: return .setFullscreen(!state.isFullscreen)
         case .addVolume(let delta): return .setVolume(state.volume + delta)
         case .multiplySpeed(let factor): return .setSpeed(state.speed * factor)
+        case .changeVideoFilters(let change): return .setPicture(state.picture.with(change))
         case let .adjust(name, adjustment):
             guard let resolved = try? PropertyRegistry.property(named: name).command(adjusting: adjustment, in: state) else {
                 return nil
