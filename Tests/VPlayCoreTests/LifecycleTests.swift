@@ -39,6 +39,15 @@ final class LifecycleTests: XCTestCase {
         XCTAssertEqual(lifecycle.restart, Restart(reason: .seek, target: 8, isExact: false))
     }
 
+    func testALoopsJumpBackIsASeekThatPlaysOn() {
+        var lifecycle = restarting(.loop, target: 1)
+        XCTAssertTrue(lifecycle.isSeeking)
+        XCTAssertFalse(lifecycle.hasEnded)
+        lifecycle.handle(.pictureShown(position: 1, at: 2))
+        lifecycle.handle(.started)
+        XCTAssertEqual(lifecycle.phase, .playing)
+    }
+
     func testARewindAfterTheEndWaitsEndedUntilResumed() {
         var lifecycle = restarting(.rewind, target: 0)
         XCTAssertTrue(lifecycle.hasEnded, "eof-reached from the moment the end is reached")

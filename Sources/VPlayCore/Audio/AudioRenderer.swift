@@ -31,6 +31,8 @@ public final class AudioRenderer: @unchecked Sendable {
     private var bufferIndex = 0
     /// The speed the sound is played at: the one asked for once a filter for it is in place.
     private var speed: Double = 1
+    /// The user's filters the sound passes through now (see `setFilters`).
+    private var playingFilters = ""
     private var tempo: TempoFilter?
     /// Builds tempo filters off this thread; a test may give its own before `prepare`.
     var tempoBuilder = TempoFilterBuilder()
@@ -54,7 +56,16 @@ public final class AudioRenderer: @unchecked Sendable {
     /// Monotonic time at which the end of the data handed over so far will be heard.
     private var endHeardAt: Double = 0
     private var bufferSerial = -1
-    private var appliedGain: Float = 1
+    private var gain = GainRamp()
+    /// The delay the sound plays with now (see `setDelay`): the clock is the sound heard plus it.
+    private var appliedDelay: Double = 0
+    /// Silence to put out before the rest of `buffer`: a positive delay's start, or its growth.
+    private var silenceBytes = 0
+    /// Media time at the end of the sound last fed in (before tempo).
+    private var inputEndTime: Double = .nan
+    /// The sound of timeline `bufferSerial` before this media time is not played: where a
+    /// negative delay makes it start.
+    private var delayTrim: Double = -.infinity
 
     /// A change of source asked for and not yet carried out.
     private struct SourceChange {
@@ -78,10 +89,16 @@ public final class AudioRenderer: @unchecked Sendable {
         var pendingSource: SourceChange?
         /// Sound of timelines after this serial waits (for its first picture).
         var soundSerialLimit = Int.max
+        /// A seek's sound released to join its picture: it starts where this clock (the
+        /// picture's) is when it is heard, the device's queue dropped first where it can be.
+        var join: Clock?
         /// The speed the sound plays at: behind `speed` while its tempo filter is being built.
         var playingSpeed: Double = 1
         /// The id of the source playing (see `setSource`).
         var sourceID = 0
+        var delay: Double = 0
+        /// The user's filters (`--af`), libavfilter graph text.
+        var filters = ""
     }
     private let shared = Locked(Shared())
 
@@ -121,8 +138,12 @@ public final class AudioRenderer: @unchecked Sendable {
     /// decoded so that the device can drop what it holds (see `wantsDeviceFlush`); the device
     /// looks again shortly rather than waiting for room in its buffer.
     public var awaitsDeviceFlush: Bool {
-        !deviceFlushed && source != nil && shared.withLock { $0.pendingSource?.source != nil }
+        source != nil && shared.withLock { (!deviceFlushed && $0.pendingSource?.source != nil) || $0.join != nil }
     }
+
+    /// The device asks for `wantsDeviceFlush`: a seek's sound joining its picture is left for
+    /// it to take, once the queue it drops can be replaced at once.
+    private var deviceFlushes = false
 
     /// Plays `source` (nil: silence) as a new file's sound: the old source's sound, clock,
     /// stop time and held timelines are dropped, not followed on from, as the new file's
@@ -139,11 +160,21 @@ public final class AudioRenderer: @unchecked Sendable {
     /// is -1) until `releaseSound`, so that it starts with its picture instead of running ahead
     /// while the picture is decoded.
     func holdSound(after serial: Int) {
-        shared.withLock { $0.soundSerialLimit = serial }
+        shared.withLock {
+            $0.soundSerialLimit = serial
+            $0.join = nil
+        }
     }
 
-    func releaseSound() {
-        shared.withLock { $0.soundSerialLimit = .max }
+    /// - Parameter clock: the picture's clock, already running from the first picture: the
+    ///   sound joins it at the sample due when it is heard, instead of starting at the picture's
+    ///   time behind what the device still holds. Nil: the sound starts at the picture's time.
+    func releaseSound(joining clock: Clock? = nil) {
+        shared.withLock {
+            $0.soundSerialLimit = .max
+            $0.join = clock
+        }
+        if clock != nil { deviceWake.withLock { $0 }?() }
     }
 
     /// True while a change of speed waits for its tempo filter (the sound plays at another
@@ -160,10 +191,31 @@ public final class AudioRenderer: @unchecked Sendable {
         restartTempo(for: shared.withLock { $0.speed }, afterSeek: false)   // starts building a filter
     }
 
+    /// Seconds the sound plays after the picture of the same time (negative: before), in media
+    /// time (mpv's `audio-delay`). The audio clock gives the picture's time, the sound heard
+    /// plus the delay. A timeline starts with the delay in silence (positive) or with its sound
+    /// from that far in (negative); a change while playing adds silence or skips sound, so the
+    /// picture's clock runs on without a jump.
+    func setDelay(_ seconds: Double) {
+        shared.withLock { $0.delay = seconds }
+    }
+
+    /// The user's filters (`--af`) as libavfilter graph text, empty for none: built beside the
+    /// device with the tempo filter; the sound plays on as it was until they are in place.
+    func setFilters(_ graph: String) {
+        shared.withLock { $0.filters = graph }
+    }
+
     /// Linear gain 0...; the renderer ramps to it over a few milliseconds so changes never click.
+    /// A device that applies it itself (see `render`) is woken, to give the change to what it
+    /// queued.
     func setGain(_ gain: Float) {
         shared.withLock { $0.targetGain = gain }
+        deviceWake.withLock { $0 }?()
     }
+
+    /// The gain asked for last (`setGain`).
+    public var targetGain: Float { shared.withLock { $0.targetGain } }
 
     /// Playback speed; the pitch is kept.
     func setSpeed(_ speed: Double) {
@@ -191,12 +243,17 @@ public final class AudioRenderer: @unchecked Sendable {
     /// should drop its queue now, so that the new track is heard at once. The new sound then
     /// starts where the clock says the listener is.
     public func wantsDeviceFlush() -> Bool {
+        deviceFlushes = true
+        if takeJoin() {
+            bufferIndex = bufferSize   // what is in hand goes too
+            return true
+        }
         guard !deviceFlushed, source != nil,
               let next = shared.withLock({ $0.pendingSource })?.source else { return false }
         let now = monotonic()
         let clock = clock.snapshot
         guard clock.pts.isFinite, clock.serial == next.packets.serial else { return false }
-        let heard = clock.time(at: now)
+        let heard = clock.time(at: now) - appliedDelay
         while next.frames.remaining > 0 {
             let frame = next.frames.peek()
             let past = frame.serial == clock.serial && frame.pts.isFinite && frame.pts + frame.duration <= heard
@@ -209,19 +266,44 @@ public final class AudioRenderer: @unchecked Sendable {
         return true
     }
 
+    /// Takes up a seek's sound joining its picture once its first frame is decoded: from
+    /// there the sound starts where the picture's clock is when it is heard.
+    private func takeJoin() -> Bool {
+        guard let source, let join = shared.withLock({ $0.join }) else { return false }
+        let frames = source.frames, serial = source.packets.serial
+        while frames.remaining > 0 && frames.peek().serial != serial { frames.advance() }
+        guard frames.remaining > 0, serial == join.serial else { return false }
+        shared.withLock { if $0.join == join { $0.join = nil } }
+        resumeClock = join
+        return true
+    }
+
     /// Fills `destination` completely (silence where there is nothing to play).
-    /// - Parameter latency: seconds from now until the first byte of `destination` is heard,
-    ///   when the device can tell; otherwise two device buffers are assumed (as ffplay does).
+    /// - Parameters:
+    ///   - latency: seconds from now until the first byte of `destination` is heard, when the
+    ///     device can tell; otherwise two device buffers are assumed (as ffplay does).
+    ///   - applyingGain: false for a device that applies `targetGain` itself, to keep the sound
+    ///     before its gain (see `SoundHistory`).
     /// - Returns: the bytes of sound at its start; the rest is silence.
     @discardableResult
-    public func render(into destination: UnsafeMutableRawBufferPointer, latency: Double? = nil) -> Int {
+    public func render(into destination: UnsafeMutableRawBufferPointer, latency: Double? = nil,
+                       applyingGain: Bool = true) -> Int {
         let now = monotonic()
         // Seconds until the first byte of this fill is heard.
         let ahead = max(0, latency ?? Double(2 * output.bufferFrames * output.bytesPerFrame - destination.count)
             / Double(output.bytesPerSecond))
         var written = 0
         var played = false
+        followDelay()
         while written < destination.count {
+            if silenceBytes > 0 {
+                let count = min(silenceBytes, destination.count - written)
+                memset(destination.baseAddress! + written, 0, count)
+                written += count
+                silenceBytes -= count
+                played = true
+                continue
+            }
             if bufferIndex >= bufferSize {
                 if !decodeNextFrame(now: now, heardAfter: ahead + Double(written) / Double(output.bytesPerSecond)) {
                     // Nothing ready: silence for the rest, the clock is left alone.
@@ -236,7 +318,9 @@ public final class AudioRenderer: @unchecked Sendable {
             bufferIndex += count
             played = true
         }
-        applyGain(to: UnsafeMutableRawBufferPointer(rebasing: destination[0..<written]))
+        if applyingGain {
+            gain.apply(targetGain, to: UnsafeMutableRawBufferPointer(rebasing: destination[0..<written]), format: output)
+        }
         shared.withLock { $0.idle = !played }
         if bufferEndTime.isFinite {
             // What the listener hears now: the end of our data minus everything still
@@ -246,9 +330,9 @@ public final class AudioRenderer: @unchecked Sendable {
             // read, an A-B loop's B) the clock stops where the sound does, as in ffplay.
             let rate = Double(output.bytesPerSecond)
             if written > 0 {
-                endHeardAt = now + ahead + Double(written + bufferSize - bufferIndex) / rate
+                endHeardAt = now + ahead + Double(written + silenceBytes + bufferSize - bufferIndex) / rate
             }
-            clock.set(bufferEndTime - max(0, endHeardAt - now) * speed,
+            clock.set(bufferEndTime - max(0, endHeardAt - now) * speed + appliedDelay,
                       serial: bufferSerial, at: now, speed: speed)
         }
         return written
@@ -256,16 +340,18 @@ public final class AudioRenderer: @unchecked Sendable {
 
     /// - Parameter heardAfter: seconds from `now` until the next byte put out is heard.
     private func decodeNextFrame(now: Double, heardAfter latency: Double) -> Bool {
-        let (requested, stop, stoppedSerial, change, limit) = shared.withLock {
-            ($0.speed, $0.stopTime, $0.stoppedSerial, $0.pendingSource, $0.soundSerialLimit)
+        let (requested, stop, stoppedSerial, change, limit, joins, filters) = shared.withLock {
+            ($0.speed, $0.stopTime, $0.stoppedSerial, $0.pendingSource, $0.soundSerialLimit, $0.join != nil, $0.filters)
         }
         if let change { adopt(change, now: now, latency: latency, speed: requested) }
         guard let source else { return false }
+        // A joining sound waits for its first frame, and then for the device to drop its queue.
+        if joins && (deviceFlushes || !takeJoin()) { return false }
         let frames = source.frames, serial = source.packets.serial
         if stop != nil, stoppedSerial == serial { return false }
-        if requested != speed { restartTempo(for: requested, afterSeek: false) }
+        if requested != speed || filters != playingFilters { restartTempo(for: requested, afterSeek: false) }
         if let resumeClock {
-            resumeTime = resumeClock.time(at: now + latency)
+            resumeTime = resumeClock.time(at: now + latency) - appliedDelay
             resumeSerial = resumeClock.serial
         }
         while frames.remaining > 0 {
@@ -275,10 +361,20 @@ public final class AudioRenderer: @unchecked Sendable {
             guard frame.serial == serial, let resampler else { continue }
             let resumes = resumeTime.isFinite && frame.serial == resumeSerial && frame.pts.isFinite
             if resumes && frame.pts + frame.duration <= resumeTime { continue }
+            var startsTimeline = false
             if frame.serial != bufferSerial {
                 restartTempo(for: requested, afterSeek: true)
                 bufferSerial = frame.serial
+                startsTimeline = !resumes
+                // The picture starts at the target (or this sound's start); the sound that goes
+                // with it is the delay before, or after.
+                let reference = frame.seekTarget.isFinite ? frame.seekTarget : frame.pts
+                delayTrim = startsTimeline && reference.isFinite && appliedDelay < 0 ? reference - appliedDelay : -.infinity
+                silenceBytes = 0
+                // Until sound from there is found, the clock tells nothing of this timeline.
+                if delayTrim.isFinite { bufferEndTime = .nan }
             }
+            if frame.pts.isFinite && frame.duration > 0 && frame.pts + frame.duration <= delayTrim { continue }
             let size = resampler.convert(frame.pointer, into: &resampled)
             guard size > 0 else { continue }
             var start = frame.pts.isFinite ? frame.pts : bufferEndTime
@@ -286,13 +382,18 @@ public final class AudioRenderer: @unchecked Sendable {
             // Exact seek: start at the target instant, not at the frame's start; after a change
             // of source, where the old one's sound ended.
             let trimTo = max(frame.seekTarget.isFinite ? frame.seekTarget : -.infinity,
-                             resumes ? resumeTime : -.infinity)
+                             resumes ? resumeTime : -.infinity, delayTrim)
             resumeTime = .nan
             resumeClock = nil
             if trimTo.isFinite, start.isFinite, trimTo > start {
                 skip = min(size, Int((trimTo - start) * Double(output.sampleRate)) * output.bytesPerFrame)
                 start = trimTo
             }
+            if startsTimeline && appliedDelay > 0 {
+                // A positive delay: the picture's first moments go with silence.
+                silenceBytes = bytes(forOutputSeconds: appliedDelay / requested)
+            }
+            if start.isFinite { inputEndTime = start + Double(size - skip) / Double(output.bytesPerSecond) }
             if let tempo {
                 if !segmentStart.isFinite { segmentStart = start }
                 bufferSize = 0
@@ -317,6 +418,47 @@ public final class AudioRenderer: @unchecked Sendable {
         return false
     }
 
+    /// Takes up a change of delay: more delay is silence put before what is left to play,
+    /// less is silence taken back and then sound skipped, so that the sound heard plus the
+    /// delay, the picture's clock, runs on.
+    private func followDelay() {
+        let wanted = shared.withLock { $0.delay }
+        guard wanted != appliedDelay else { return }
+        let change = wanted - appliedDelay
+        appliedDelay = wanted
+        guard bufferEndTime.isFinite, source != nil else { return }
+        let rate = Double(output.bytesPerSecond)
+        if change > 0 {
+            silenceBytes += bytes(forOutputSeconds: change / speed)
+            return
+        }
+        var skip = -change
+        let silence = Double(silenceBytes) / rate * speed
+        if silence >= skip {
+            silenceBytes -= min(silenceBytes, bytes(forOutputSeconds: skip / speed))
+            return
+        }
+        skip -= silence
+        silenceBytes = 0
+        let left = Double(bufferSize - bufferIndex) / rate * speed
+        if !playsStretched && left > skip {
+            bufferIndex += bytes(forOutputSeconds: skip / speed)
+            return
+        }
+        // Past what is in hand: the sound fed next starts that much later.
+        bufferIndex = bufferSize
+        let beyond = skip - left
+        guard inputEndTime.isFinite else { return }
+        resumeTime = inputEndTime + beyond
+        resumeSerial = bufferSerial
+        if tempo != nil, segmentStart.isFinite { segmentStart += beyond }
+    }
+
+    /// Whole frames of output for `seconds` of it.
+    private func bytes(forOutputSeconds seconds: Double) -> Int {
+        max(0, Int((seconds * Double(output.sampleRate)).rounded())) * output.bytesPerFrame
+    }
+
     /// Carries out a change of source once the new one has sound for where the old one ended
     /// (or, from silence, for where the picture is when it will be heard). Older sound in it
     /// is dropped unheard.
@@ -329,6 +471,7 @@ public final class AudioRenderer: @unchecked Sendable {
             bufferIndex = bufferSize
             bufferEndTime = .nan
             bufferSerial = -1
+            silenceBytes = 0
             deviceFlushed = false
             clock.update { $0.set(.nan, serial: -1, at: now) }
         }
@@ -336,7 +479,7 @@ public final class AudioRenderer: @unchecked Sendable {
             if deviceFlushed, source != nil {
                 // The device dropped the old sound: the new one goes on from what is heard now.
                 let clock = clock.snapshot
-                resumeAt = clock.time(at: now + latency)
+                resumeAt = clock.time(at: now + latency) - appliedDelay
                 serialAt = clock.serial
                 deviceFlushed = false
             } else if let current = source, bufferEndTime.isFinite {
@@ -387,15 +530,19 @@ public final class AudioRenderer: @unchecked Sendable {
     /// when what the old filter holds belongs to the old position, the sound passes unchanged.
     private func restartTempo(for requested: Double, afterSeek: Bool) {
         tempoBuilder.retire(&retiredTempo)
-        let spec = requested == 1 ? nil
-            : TempoFilterBuilder.Spec(tempo: requested, sampleRate: output.sampleRate, channels: output.channels)
+        let filters = shared.withLock { $0.filters }
+        let spec = requested == 1 && filters.isEmpty ? nil
+            : TempoFilterBuilder.Spec(tempo: requested, sampleRate: output.sampleRate, channels: output.channels,
+                                      filters: filters)
         var fresh: TempoFilter?
         switch tempoBuilder.take(spec) {
         case .ready(let filter):
             fresh = filter
             speed = requested
+            playingFilters = filters
         case .pending where afterSeek:
             speed = 1
+            playingFilters = ""
         case .pending:
             return
         }
@@ -407,26 +554,5 @@ public final class AudioRenderer: @unchecked Sendable {
         tempoBuilder.retire(&retiredTempo)
         tempoDelay = nil
         segmentStart = .nan
-    }
-
-    private func applyGain(to bytes: UnsafeMutableRawBufferPointer) {
-        let target = shared.withLock { $0.targetGain }
-        if target == 1 && appliedGain == 1 { return }
-        let samples = bytes.bindMemory(to: Int16.self)
-        guard !samples.isEmpty else { appliedGain = target; return }
-        // Ramp over ~5 ms of frames, then hold.
-        let rampFrames = max(1, output.sampleRate / 200)
-        let channels = output.channels
-        var gain = appliedGain
-        let step = (target - appliedGain) / Float(rampFrames)
-        for frameIndex in 0..<(samples.count / channels) {
-            if frameIndex < rampFrames { gain += step } else { gain = target }
-            for c in 0..<channels {
-                let i = frameIndex * channels + c
-                let value = Float(samples[i]) * gain
-                samples[i] = Int16(max(-32768, min(32767, value)))
-            }
-        }
-        appliedGain = target
     }
 }

@@ -4,7 +4,7 @@ import Glibc
 /// libavfilter, loaded the first time a speed other than 1 needs it rather than at launch:
 /// with the libraries it pulls in it adds ~26 ms to every start (an empty program linked
 /// against FFmpeg's other libraries starts in 40 ms here, 66 ms with libavfilter too).
-/// Holds the few entry points `TempoFilter` calls; nil when the library cannot be loaded.
+/// Holds the few entry points `TempoFilter` calls (for tempo and the user's `--af`); nil when the library cannot be loaded.
 struct FilterLibrary: @unchecked Sendable {
     typealias Graph = UnsafeMutablePointer<AVFilterGraph>
     typealias Context = UnsafeMutablePointer<AVFilterContext>
@@ -22,9 +22,11 @@ struct FilterLibrary: @unchecked Sendable {
     let graphConfig: @convention(c) (Graph?, UnsafeMutableRawPointer?) -> Int32
     let addFrame: @convention(c) (Context?, UnsafeMutablePointer<AVFrame>?, Int32) -> Int32
     let takeFrame: @convention(c) (Context?, UnsafeMutablePointer<AVFrame>?) -> Int32
-    /// A whole graph from its text (the user's video filters).
-    let graphParse: @convention(c) (Graph?, Text?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?,
-                                    UnsafeMutableRawPointer?) -> Int32
+    typealias Pads = UnsafeMutablePointer<AVFilterInOut>
+    /// A graph's text parsed into it, its open ends returned (the user's `--af`).
+    let graphParse: @convention(c) (Graph?, Text?, UnsafeMutablePointer<Pads?>?, UnsafeMutablePointer<Pads?>?) -> Int32
+    let padsFree: @convention(c) (UnsafeMutablePointer<Pads?>?) -> Void
+    /// A filter of a graph by its instance name (the user's `--vf`).
     let graphFilter: @convention(c) (Graph?, Text?) -> Context?
 
     /// Loaded once, on first use, by whichever thread gets here first.
@@ -46,8 +48,9 @@ struct FilterLibrary: @unchecked Sendable {
               let graphConfig = symbol("avfilter_graph_config", as: (@convention(c) (Graph?, UnsafeMutableRawPointer?) -> Int32).self),
               let addFrame = symbol("av_buffersrc_add_frame_flags", as: (@convention(c) (Context?, UnsafeMutablePointer<AVFrame>?, Int32) -> Int32).self),
               let takeFrame = symbol("av_buffersink_get_frame", as: (@convention(c) (Context?, UnsafeMutablePointer<AVFrame>?) -> Int32).self),
-              let graphParse = symbol("avfilter_graph_parse_ptr", as: (@convention(c) (
-                  Graph?, Text?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Int32).self),
+              let graphParse = symbol("avfilter_graph_parse2", as: (@convention(c) (
+                  Graph?, Text?, UnsafeMutablePointer<Pads?>?, UnsafeMutablePointer<Pads?>?) -> Int32).self),
+              let padsFree = symbol("avfilter_inout_free", as: (@convention(c) (UnsafeMutablePointer<Pads?>?) -> Void).self),
               let graphFilter = symbol("avfilter_graph_get_filter", as: (@convention(c) (Graph?, Text?) -> Context?).self)
         else {
             dlclose(handle)
@@ -65,6 +68,7 @@ struct FilterLibrary: @unchecked Sendable {
         self.addFrame = addFrame
         self.takeFrame = takeFrame
         self.graphParse = graphParse
+        self.padsFree = padsFree
         self.graphFilter = graphFilter
     }
 

@@ -44,7 +44,11 @@ final class UserVideoFilter {
         let whole = "buffer@vplay_in=video_size=\(input.width)x\(input.height):pix_fmt=\(input.format)"
             + ":time_base=\(input.timeBase.num)/\(input.timeBase.den):pixel_aspect=\(aspect.num)/\(aspect.den),"
             + text + ",buffersink@vplay_out"
-        var status = library.graphParse(graph, whole, nil, nil, nil)
+        var inputs: FilterLibrary.Pads?, outputs: FilterLibrary.Pads?
+        var status = library.graphParse(graph, whole, &inputs, &outputs)
+        // A closed chain leaves no open ends; any there are go unused.
+        library.padsFree(&inputs)
+        library.padsFree(&outputs)
         if status >= 0 { status = library.graphConfig(graph, nil) }
         guard status >= 0, let source = library.graphFilter(graph, "buffer@vplay_in"),
               let sink = library.graphFilter(graph, "buffersink@vplay_out") else {

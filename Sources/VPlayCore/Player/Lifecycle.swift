@@ -19,8 +19,12 @@ public struct Restart: Equatable, Sendable {
     public enum Reason: Equatable, Sendable {
         /// The file opening (at its start, or at `--start` / a resumed position).
         case open
-        /// A seek by the user, a loop or an A-B loop jump.
+        /// A seek by the user (or a step back): its picture goes up and playing starts at once,
+        /// the sound joining it.
         case seek
+        /// A loop of the file or an A-B loop's jump back: the sound from the new position
+        /// follows what the device still holds of the old one's end, without a gap.
+        case loop
         /// Back to the start after the end, to wait there paused.
         case rewind
     }

@@ -5,6 +5,7 @@ extension Player {
     public func apply(_ command: PlayerCommand) {
         let now = monotonic()
         defer { publishPhase() }
+        if applyBackward(command, now: now) { return }
         switch command {
         case .setPaused(let paused):
             setPaused(paused, at: now)
@@ -38,6 +39,9 @@ extension Player {
             frameStep(now: now)
         case .frameBackStep:
             frameBackStep(now: now)
+        case .setPlayDirection(let direction):
+            setPlayDirection(direction, now: now)
+            show("Play direction: \(state.playDirection.rawValue)", now: now)
         case .setFullscreen(let on):
             state.isFullscreen = on
         case .toggleFullscreen:
@@ -65,6 +69,8 @@ extension Player {
             saveScreenshot(includingSubtitles: true, now: now)
         case .screenshotVideo:
             saveScreenshot(includingSubtitles: false, now: now)
+        case .exportClip:
+            exportClip(now: now)
         case let .selectTrack(kind, choice):
             selectTrack(kind, choice, now: now)
         case let .cycleTrack(kind, down):
@@ -85,6 +91,10 @@ extension Player {
         case .setSubtitle(let setting):
             state.subtitles = state.subtitles.with(setting)
             show(state.subtitles.message(for: setting), now: now)
+        case .setAudio(let setting):
+            setAudio(setting, now: now)
+        case .changeAudioFilters:
+            if let resolved = Settings.resolve(command, in: state) { apply(resolved) }
         case .selectSecondarySubtitles(let choice):
             selectSecondarySubtitles(choice, now: now)
         case let .addSubtitleFile(file, mode):
@@ -121,6 +131,7 @@ extension Player {
             pausedAt = nil
             externalClock.setPaused(false, at: now)
             video?.scheduler.resume(afterPausedFor: pausedFor, now: now)
+            rejoinSound(at: now)
         }
         output?.sink.setPaused(paused)
     }
@@ -168,7 +179,13 @@ extension Player {
             return
         }
         if let duration { position = min(position, duration) }
-        requestSeek(to: max(0, position), precision: precision, announce: true)
+        let request = SeekCoalescer.Request(target: max(0, position), precision: precision)
+        if let request = seekCoalescer.ask(request, landing: isLandingSeek, now: now) {
+            carryOutSeek(to: request.target, precision: request.precision, announce: true)
+        } else {
+            // Waits for the seek under way to land; the next relative seek counts from here.
+            state.position = request.target
+        }
         if precision == .keyframe {
             // Held keys and the wheel skip fast: say where to, since the picture lags behind.
             show(TimeFormat.pair(position: max(0, position), duration: duration), now: now)
@@ -179,11 +196,31 @@ extension Player {
     ///   picture covers it (else the picture's own time, as after a frame step back).
     func requestSeek(to position: Double, precision: SeekPrecision, announce: Bool,
                      reason: Restart.Reason = .seek, reportsTarget: Bool = true) {
+        seekCoalescer.cancel()
+        carryOutSeek(to: position, precision: precision, announce: announce, reason: reason, reportsTarget: reportsTarget)
+    }
+
+    /// A user's seek under way has no picture up yet: another waits for it (see `SeekCoalescer`).
+    var isLandingSeek: Bool {
+        guard let restart = lifecycle.restart else { return false }
+        return restart.reason == .seek && restart.landing == nil
+    }
+
+    /// Carries out a seek that waited for the one before it to land.
+    func carryOutWaitingSeek(now: Double) {
+        guard let request = seekCoalescer.next(landing: isLandingSeek, now: now) else { return }
+        carryOutSeek(to: request.target, precision: request.precision, announce: true)
+    }
+
+    private func carryOutSeek(to position: Double, precision: SeekPrecision, announce: Bool,
+                              reason: Restart.Reason = .seek, reportsTarget: Bool = true) {
+        if activeBackward != nil { return seekBackward(to: position, announce: announce) }
         if precision == .exact { checkSeekShortcut() }
         // The sound of the new position waits for its picture (see `advanceRestart`).
         if video != nil && !options.untimed, let audio { output?.renderer.holdSound(after: audio.packets.serial) }
         demuxer.requestSeek(.init(target: position + startTime, precision: precision))
         heldPosition = position
+        soundJoinedAt = nil
         let wasBuffering = lifecycle.isBuffering
         lifecycle.handle(.restart(reason, target: position, exact: precision == .exact && reportsTarget))
         // The seek ends the wait for the cache; only the user's pause still holds.
@@ -235,10 +272,17 @@ extension Player {
 
 extension Player {
     /// Takes effect from the next frame decoded; the frames already queued show as they are.
+    /// Paused, the picture on screen is made again at once from the file with the new settings.
     func setPicture(_ picture: PictureSettings, now: Double) {
         let old = state.picture
         state.picture = picture
         pictureSettings.current = picture
+        var decoded = picture, wasDecoded = old
+        decoded.hwdec = .no
+        wasDecoded.hwdec = .no
+        if state.isPaused, video != nil, decoded != wasDecoded, picture.hwdec == old.hwdec {
+            requestSeek(to: state.position, precision: .exact, announce: false)
+        }
         if picture.deinterlace != old.deinterlace {
             show("Deinterlace: \(picture.deinterlace.rawValue)", now: now)
         }

@@ -13,7 +13,7 @@ public final class Player {
     }
 
     public internal(set) var state = PlayerState()
-    public private(set) var stats = PlaybackStats()
+    public internal(set) var stats = PlaybackStats()
     public let geometry: VideoGeometry?
 
     let options: PlayerOptions
@@ -35,6 +35,8 @@ public final class Player {
     /// Audio was selected while none played: the external clock runs until its sound starts.
     var audioAwaitsHandover = false
     var video: VideoPath?
+    /// Playing backwards (`play-dir`); nil going forward.
+    var backward: BackwardPlayback?
     /// How this file's playback ended, nil while it goes on; the `Session` then decides what follows.
     public internal(set) var outcome: Outcome?
     /// Something follows this file (another entry, the idle window, quitting): its end ends
@@ -71,8 +73,14 @@ public final class Player {
     private var frameInterval = SmoothedValue(weight: 0.1)
     let startTime: Double
     var abLoop = ABLoop()
+    /// The clip being written, and the percentage last shown of it.
+    var clipExport: (job: ClipExport, shown: Int)?
     private var startedAt: Double = 0
     var seekRequestedAt: Double?
+    /// Seeks asked for while another lands wait for it.
+    var seekCoalescer = SeekCoalescer()
+    /// When the sound of the restart under way was first on the clock.
+    var soundJoinedAt: Double?
     /// `SeekShortcutCheck` runs once per file, at the first exact seek.
     var seekShortcutChecked = false
     /// The demuxer keeps packets ahead of and behind the position (network sources, `--cache`).
@@ -215,6 +223,8 @@ public final class Player {
         state.volumeMax = options.volumeMax
         state.speed = options.speed
         state.subtitles = options.subtitles
+        state.audio = options.audio
+        state.audio.filters = usableFilters(options.audio.filters)
         setVolume(options.volume)
         state.isMuted = options.muted
         applyGain()
@@ -254,6 +264,8 @@ public final class Player {
             requestSeek(to: start, precision: .exact, announce: false, reason: .open)
         }
         // A fresh timeline on the device, whatever the file before left in it.
+        output?.renderer.setDelay(state.audio.delay)
+        output?.renderer.setFilters(AudioFilterChain.graph(of: state.audio.filters))
         output?.startTimeline(audio?.source, id: latestSourceID)
         // The sound waits for the first picture, so that neither runs ahead of the other.
         if video != nil && !options.untimed { output?.renderer.holdSound(after: -1) }
@@ -267,12 +279,14 @@ public final class Player {
         setSpeed(state.speed == 0 ? 1 : state.speed, now: now)
         setPaused(options.startPaused || options.speed == 0, at: now)
         if !state.isPaused { output?.sink.setPaused(false) }
+        if options.playDirection == .backward, let end = options.start ?? state.duration { enterBackward(from: end, now: now) }
     }
 
     /// Stops every thread; safe to call twice.
     public func shutdown() {
         guard !stopped else { return }
         stopped = true
+        backward?.stop()
         // The device stays open for the next file: paused, and let go of this file's sound.
         output?.sink.setPaused(true)
         output?.startTimeline(nil, id: output?.nextSourceID() ?? 0)
@@ -280,6 +294,7 @@ public final class Player {
         video?.stop()
         audio?.stop()
         retiringAudio.forEach { $0.stop() }
+        clipExport?.job.cancel()
         subtitles?.stop()
         secondarySubtitles?.stop()
         subtitleFiles.values.forEach { $0.stop() }
@@ -316,6 +331,7 @@ public final class Player {
     public var hasPicture: Bool { currentFrame != nil }
 
     var currentFrame: Frame? {
+        if let frame = backwardPicture { return frame }
         if let video, video.frames.hasShownFrame { return video.frames.peekLast() }
         return coverArt?.frame
     }
@@ -326,6 +342,7 @@ public final class Player {
 
     public func tick() -> Tick {
         let now = monotonic()
+        if let tick = tickBackward(now: now) { return tick }
         var tick = Tick(hasNewPicture: false, wakeAt: .infinity)
         switch lifecycle.phase {
         case .restarting:
@@ -344,6 +361,7 @@ public final class Player {
         case .ended:
             present(now: now, into: &tick)
         }
+        carryOutWaitingSeek(now: now)
         retireSwitchedAudio(now: now)
         stats.decodeErrors = (video?.decoder.decodeErrors ?? 0) + (audio?.decoder.decodeErrors ?? 0)
         state.hwdecCurrent = video?.decoder.hardwareName.withLock { $0 } ?? "no"
@@ -365,11 +383,13 @@ public final class Player {
             // A line starts or ends before the next picture (or there is none): wake for it.
             tick.wakeAt = min(tick.wakeAt, now + max(0.005, (change - subtitleTime) / state.speed))
         }
+        followExport(now: now, into: &tick)
         return tick
     }
 
     /// The derived states the snapshot shows, from the lifecycle.
     func publishPhase() {
+        if let backward = activeBackward { return publishBackwardPhase(backward) }
         state.isSeeking = lifecycle.isSeeking
         state.isRestarting = lifecycle.isRestarting
         state.eofReached = lifecycle.hasEnded
@@ -408,7 +428,7 @@ public final class Player {
         // The sound stops at B by itself, however late this turn comes.
         output?.renderer.setStopTime(abLoop.jumpsAtB ? abLoop.b.map { $0 + startTime } : nil)
         if let target = abLoop.loopTarget(position: loopPosition(now: now)) {
-            requestSeek(to: target, precision: .exact, announce: true)
+            requestSeek(to: target, precision: .exact, announce: true, reason: .loop)
         } else if let end = options.end, state.position >= end {
             endOfFile(now: now)
         } else if isAtEnd(now: now) {
@@ -468,9 +488,33 @@ public final class Player {
             state.position = landing
         }
         if let restart = lifecycle.restart, restart.landing == nil, demuxer.settledSerial == frame.serial {
-            lifecycle.handle(.pictureShown(position: frame.pts.isFinite ? landing : restart.target, at: now))
-            output?.renderer.releaseSound()
+            let position = frame.pts.isFinite ? landing : restart.target
+            lifecycle.handle(.pictureShown(position: position, at: now))
+            releaseSound(of: restart, landing: position, serial: frame.serial, now: now)
         }
+    }
+
+    /// Lets the sound held for a restart's first picture go. A seek while playing does not
+    /// wait for its sound to be heard (behind what the device still holds, some 100 ms with
+    /// PulseAudio): the picture's clock runs from the landing at once, and the sound joins it
+    /// at the sample due when it is heard, the device's queue dropped where it can be.
+    private func releaseSound(of restart: Restart, landing: Double, serial: Int, now: Double) {
+        guard let output else { return }
+        guard restart.reason == .seek, !state.isPaused, !options.untimed, audio != nil, landing.isFinite else {
+            output.renderer.releaseSound()
+            return
+        }
+        externalClock.set(landing + startTime, serial: serial, at: now)
+        externalClock.isPaused = false
+        audioAwaitsHandover = true
+        output.renderer.releaseSound(joining: externalClock)
+    }
+
+    /// After a pause, sound still joining the picture joins the picture's clock as it now is.
+    func rejoinSound(at now: Double) {
+        guard audioAwaitsHandover, !lifecycle.isRestarting, let audio, let output,
+              output.time(at: now, serial: audio.packets.serial) == nil, externalClock.serial == audio.packets.serial else { return }
+        output.renderer.releaseSound(joining: externalClock)
     }
 
     /// Carries a restart on: once the seek is done, waits for the first picture (or, without
@@ -508,6 +552,7 @@ public final class Player {
             return
         }
         if let heard = audioTime(at: now) {
+            if soundJoinedAt == nil { soundJoinedAt = now }
             let ahead = landing + startTime - heard
             // 1 µs: the rounding of adding up the clock.
             if ahead <= 0.000_001 { finishRestart(at: landing, now: now); return }
@@ -519,11 +564,20 @@ public final class Player {
         }
     }
 
+    /// With `-v`: how long each stage of a seek took, in ms from the request.
+    private func traceRestart(_ restart: Restart?, requestedAt requested: Double, now: Double) {
+        func since(_ time: Double?) -> String { time.map { String(format: "%.1f", ($0 - requested) * 1000) } ?? "-" }
+        verbose("seek: demuxed \(since(restart?.settledAt)), picture \(since(restart?.landedAt)), "
+                + "sound clock \(since(soundJoinedAt)), restart \(since(now)) ms")
+    }
+
     private func finishRestart(at position: Double, now: Double) {
+        let restart = lifecycle.restart
         lifecycle.handle(.started)
         demuxer.startReadingAhead()
         if let requested = seekRequestedAt {
             stats.seekLatencies.append(now - requested)
+            traceRestart(restart, requestedAt: requested, now: now)
             seekRequestedAt = nil
         } else if stats.timeToFirstFrame == nil {
             stats.timeToFirstFrame = now - startedAt
@@ -618,7 +672,7 @@ public final class Player {
             return
         }
         if let left = loopsLeft { loopsLeft = left - 1 }
-        requestSeek(to: options.start ?? 0, precision: .exact, announce: true)
+        requestSeek(to: options.start ?? 0, precision: .exact, announce: true, reason: .loop)
     }
 
     /// The source failed for good while playing (the server went away): the entry ends with

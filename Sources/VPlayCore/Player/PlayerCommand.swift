@@ -14,6 +14,8 @@ public enum PlayerCommand: Sendable, Equatable {
     case toggleMute
     case frameStep
     case frameBackStep
+    /// Plays forward, or backward towards the start (`play-dir`).
+    case setPlayDirection(PlayDirection)
     case setFullscreen(Bool)
     case toggleFullscreen
     case showText(String, seconds: Double)
@@ -27,6 +29,8 @@ public enum PlayerCommand: Sendable, Equatable {
     case screenshot
     /// Saves the current video frame alone.
     case screenshotVideo
+    /// Writes the A-B range (else the chapter playing) to a new file beside the original.
+    case exportClip
     case playlistNext
     case playlistPrevious
     /// Extra plays of each file: 0 none, nil forever (`loop-file`); the count starts again.
@@ -76,6 +80,10 @@ public enum PlayerCommand: Sendable, Equatable {
     case changeVideoFilters(VideoFilterChange)
     /// Changes how subtitles are shown (`sub-visibility`, `sub-delay`, …).
     case setSubtitle(SubtitleSetting)
+    /// Changes how sound is played (`audio-delay`, `audio-device`, …).
+    case setAudio(AudioSetting)
+    /// mpv's `af` command: `set`, `add`, `remove`, `toggle` or `clr` the entries in the text.
+    case changeAudioFilters(operation: String, String)
     /// Shows a second subtitle track at the top (`secondary-sid`), or none.
     case selectSecondarySubtitles(TrackChoice)
     /// Adds a subtitle file as a track (`sub-add`, a subtitle file dropped on the window).

@@ -11,12 +11,16 @@ public struct PlayerState: Sendable, Equatable {
     public var album: String?
     /// The cover stored in the file, nil for none.
     public var embeddedPicture: EmbeddedPicture?
+    /// The web page's picture (a URL yt-dlp gave), nil for none.
+    public var thumbnailURL: String?
     /// Seconds since the start of the file.
     public var position: Double = 0
     /// Seconds; nil when the container does not say.
     public var duration: Double?
     public var isPaused: Bool = false
     public var speed: Double = 1
+    /// Which way playback runs (`play-dir`).
+    public var playDirection = PlayDirection.forward
     public var volume: Double = 100
     public var volumeMax: Double = 100
     public var isMuted: Bool = false
@@ -62,6 +66,8 @@ public struct PlayerState: Sendable, Equatable {
     public var secondarySubtitleText: String?
     /// How subtitles are shown: visibility, delay, size, position, text style.
     public var subtitles = SubtitleSettings()
+    /// How sound is played: delay, output device.
+    public var audio = AudioSettings()
     /// When the line on screen shows and goes (seconds of the position), nil when none shows.
     public var subtitleStart: Double?
     public var subtitleEnd: Double?

@@ -8,7 +8,9 @@ public struct Settings: Sendable, Equatable {
     public var volumeMax: Double
     public var isMuted: Bool
     public var speed: Double
+    public var playDirection: PlayDirection
     public var subtitles: SubtitleSettings
+    public var audio: AudioSettings
     /// Extra plays of each file: 0 none, nil forever (`loop-file`).
     public var loopFile: Int?
     public var loopsPlaylist: Bool
@@ -24,7 +26,9 @@ public struct Settings: Sendable, Equatable {
         volumeMax = options.volumeMax
         isMuted = options.muted
         speed = options.speed
+        playDirection = options.playDirection
         subtitles = options.subtitles
+        audio = options.audio
         loopFile = options.loopCount
         loopsPlaylist = options.loopsPlaylist
         picture = options.picture
@@ -44,6 +48,8 @@ public struct Settings: Sendable, Equatable {
         case .addVolume(let delta): return .setVolume(state.volume + delta)
         case .multiplySpeed(let factor): return .setSpeed(state.speed * factor)
         case .changeVideoFilters(let change): return .setPicture(state.picture.with(change))
+        case let .changeAudioFilters(operation, text):
+            return AudioFilterChain.apply(operation, text, to: state.audio.filters).map { .setAudio(.filters($0)) }
         case let .adjust(name, adjustment):
             guard let resolved = try? PropertyRegistry.property(named: name).command(adjusting: adjustment, in: state) else {
                 return nil
@@ -64,6 +70,8 @@ public struct Settings: Sendable, Equatable {
             // Rate 0 is a pause, as in the seed players; the speed itself stays.
             if value <= 0 { isPaused = true } else { speed = min(Speed.range.upperBound, max(Speed.range.lowerBound, value)) }
         case .setSubtitle(let setting): subtitles = subtitles.with(setting)
+        case .setPlayDirection(let direction): playDirection = direction
+        case .setAudio(let setting): audio = audio.with(setting)
         case .setLoopFile(let count): loopFile = count
         case .setLoopPlaylist(let loops): loopsPlaylist = loops
         case .setPicture(let value): picture = value
@@ -82,7 +90,9 @@ public struct Settings: Sendable, Equatable {
         seeded.volume = volume
         seeded.muted = isMuted
         seeded.speed = speed
+        seeded.playDirection = playDirection
         seeded.subtitles = subtitles
+        seeded.audio = audio
         seeded.loopCount = loopFile
         seeded.loopsPlaylist = loopsPlaylist
         seeded.picture = picture
@@ -98,11 +108,14 @@ public struct Settings: Sendable, Equatable {
         if state.volume != volume { commands.append(.setVolume(volume)) }
         if state.isMuted != isMuted { commands.append(.setMute(isMuted)) }
         if state.speed != speed { commands.append(.setSpeed(speed)) }
+        if state.playDirection != playDirection { commands.append(.setPlayDirection(playDirection)) }
         if state.loopFile != loopFile { commands.append(.setLoopFile(loopFile)) }
         if state.loopsPlaylist != loopsPlaylist { commands.append(.setLoopPlaylist(loopsPlaylist)) }
         if state.picture != picture { commands.append(.setPicture(picture)) }
         if state.isFullscreen != isFullscreen { commands.append(.setFullscreen(isFullscreen)) }
         commands += displayDifferences(from: state)
+        if state.audio.delay != audio.delay { commands.append(.setAudio(.delay(audio.delay))) }
+        if state.audio.filters != audio.filters { commands.append(.setAudio(.filters(audio.filters))) }
         if state.subtitles != subtitles {
             commands += [.visible(subtitles.isVisible), .secondaryVisible(subtitles.isSecondaryVisible), .delay(subtitles.delay),
                          .scale(subtitles.scale), .position(subtitles.position), .font(subtitles.font),
@@ -120,7 +133,9 @@ public struct Settings: Sendable, Equatable {
         state.volumeMax = volumeMax
         state.isMuted = isMuted
         state.speed = speed
+        state.playDirection = playDirection
         state.subtitles = subtitles
+        state.audio = audio
         state.loopFile = loopFile
         state.loopsPlaylist = loopsPlaylist
         state.picture = picture
