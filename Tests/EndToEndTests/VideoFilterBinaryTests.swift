@@ -29,6 +29,15 @@ final class VideoFilterBinaryTests: XCTestCase {
         XCTAssertEqual(try ipc.property("vf") as? String, "")
     }
 
+    /// Paused, the picture on screen is made again through the new chain.
+    func testAChangeShowsOnThePausedPicture() throws {
+        let (player, ipc) = try launch(["--pause"])
+        XCTAssertNotNil(try player.waitForCapture(timeout: .seconds(10)) { self.centre($0) > 200 }, "no picture")
+        _ = try ipc.command(["vf", "set", "negate"])
+        XCTAssertNotNil(try player.waitForCapture { self.centre($0) < 40 }, "the paused picture did not follow vf")
+        XCTAssertEqual(try ipc.bool("pause"), true)
+    }
+
     func testABrokenChainIsToldOnceAndThePicturePlaysOn() throws {
         let (player, ipc) = try launch(["--vf=nosuchfilter=1", "--loop=inf"])
         XCTAssertNotNil(try player.waitForCapture(timeout: .seconds(10)) { self.centre($0) > 200 },
