@@ -13,13 +13,15 @@ let package = Package(
         .target(name: "CPictureKernels"),
         // Lifts the X server's screensaver suspension SDL 2.26 leaves behind (see its header).
         .target(name: "CScreensaver"),
+        // Keeps a window on top where no window manager does it (see its header).
+        .target(name: "CX11Window"),
         // A PulseAudio stream whose writer can be woken at once (see its header).
         .target(name: "CPulseStream"),
 
         // Engine: demux, queues, decoders, clocks, sync, seek, the Player. No SDL.
         .target(name: "VPlayCore", dependencies: ["CFFmpeg", "CLibass", "CPictureKernels"]),
         // SDL window, presentation, audio device, overlay, input mapping.
-        .target(name: "VPlayView", dependencies: ["VPlayCore", "CSDL2", "CPulseStream", "CScreensaver"]),
+        .target(name: "VPlayView", dependencies: ["VPlayCore", "CSDL2", "CPulseStream", "CScreensaver", "CX11Window"]),
         // Options, JSON IPC, status line, MPRIS and the portal's file chooser (sd-bus).
         .target(name: "VPlayControl", dependencies: ["VPlayCore", "CSystemd"]),
         // Thin executable: parse options, wire the parts, run the SDL loop.

@@ -1,9 +1,11 @@
 #!/bin/bash
 # Runs CMD... inside a private headless desktop: an Xvfb display and a
 # PulseAudio daemon whose only sink is a null sink ("vp") recorded to a file.
-# Exports DISPLAY, PULSE_SERVER, SDL_VIDEODRIVER=x11, SDL_AUDIODRIVER and
-# VPLAY_AUDIO_CAPTURE (raw s16le, 48 kHz, stereo), runs CMD, stops everything
-# it started and exits with CMD's status.
+# Exports DISPLAY, PULSE_SERVER, SDL_VIDEODRIVER=x11, SDL_AUDIODRIVER,
+# VPLAY_AUDIO_CAPTURE (raw s16le, 48 kHz, stereo) and the servers' pids
+# (VPLAY_TEST_ENV_XVFB_PID, VPLAY_TEST_ENV_PULSE_PID: what they cost is
+# measured by the bench), runs CMD, stops everything it started and exits
+# with CMD's status.
 #
 # Notes from trying this as root on Debian 12:
 # - Xvfb -displayfd picks a free display number itself (no race with other
@@ -64,6 +66,7 @@ start_display() {
     Xvfb -displayfd 3 -screen 0 1920x1080x24 -nolisten tcp -noreset \
         3>"$workdir/display" 2>"$workdir/xvfb.log" &
     pids+=($!)
+    export VPLAY_TEST_ENV_XVFB_PID=$!
     if ! wait_until 10 "$!" file_not_empty "$workdir/display"; then
         echo "test-env: Xvfb did not start:" >&2
         cat "$workdir/xvfb.log" >&2
@@ -84,6 +87,7 @@ start_audio() {
         --load="module-null-sink sink_name=vp rate=48000 channels=2" \
         2>"$workdir/pulseaudio.log" &
     pids+=($!)
+    export VPLAY_TEST_ENV_PULSE_PID=$!
     wait_until 10 "$!" pactl info >/dev/null 2>&1 || return 1
 
     local capture=${VPLAY_AUDIO_CAPTURE:-$workdir/audio-capture.s16le}
@@ -108,7 +112,7 @@ if start_audio; then
 else
     echo "test-env: warning: PulseAudio unavailable, running with SDL_AUDIODRIVER=dummy" \
         "($(tail -n 1 "$workdir/pulseaudio.log" 2>/dev/null))" >&2
-    unset PULSE_SERVER VPLAY_AUDIO_CAPTURE
+    unset PULSE_SERVER VPLAY_AUDIO_CAPTURE VPLAY_TEST_ENV_PULSE_PID
     export SDL_AUDIODRIVER=dummy
 fi
 

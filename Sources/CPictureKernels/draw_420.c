@@ -16,7 +16,8 @@ size_t vp_draw_420_scratch_size(int width) {
          + 2 * (STRIP / 2) * w                // strips of Cb and Cr
          + 3 * w * sizeof(uint16_t)           // one source row for the shrink (at most 3x)
          + 3 * w * sizeof(int16_t)            // the chroma terms of a row pair, per pixel
-         + 192;                               // alignment
+         + w                                  // a row of luma through the table
+         + 256;                               // alignment
 }
 
 // Sums are kept in 16-bit lanes with 5 fraction bits (1/32 of a level): twice the pixels per
@@ -29,17 +30,24 @@ size_t vp_draw_420_scratch_size(int width) {
 // through the fixed-point error.
 #define NUDGE (1 << 13)
 
-// Each chroma sample's contribution to R', G' and B' (luma offset and the nudge folded in),
-// written twice: once for each pixel of the pair it covers.
+// A chroma term kept to half the 16-bit range: with a luma term below 2^14 the sum never
+// wraps, whatever the adjustments (at their defaults no term comes near).
+static inline int16_t term(int32_t x) {
+    x = x < -16384 ? -16384 : x > 16383 ? 16383 : x;
+    return (int16_t)x;
+}
+
+// Each chroma sample's contribution to R', G' and B' (luma offset, lift and the nudge folded
+// in), written twice: once for each pixel of the pair it covers.
 static inline void chroma_terms(const vp_yuv_matrix *m, const uint8_t *restrict u, const uint8_t *restrict v,
                                 int16_t *restrict r, int16_t *restrict g, int16_t *restrict b, int count) {
     const int32_t shift = 16 - FRACTION, half = 1 << (shift - 1);
-    const int32_t base = NUDGE - m->luma_offset * m->luma_scale;
+    const int64_t base = (int64_t)NUDGE + m->lift - (int64_t)m->luma_offset * m->luma_scale;
     for (int i = 0; i < count; i++) {
         int32_t cb = u[i] - 128, cr = v[i] - 128;
-        int16_t tr = (int16_t)((base + m->cr_to_r * cr + half) >> shift);
-        int16_t tg = (int16_t)((base - m->cb_to_g * cb - m->cr_to_g * cr + half) >> shift);
-        int16_t tb = (int16_t)((base + m->cb_to_b * cb + half) >> shift);
+        int16_t tr = term((int32_t)((base + (int64_t)m->cr_to_r * cr + (int64_t)m->cb_to_r * cb + half) >> shift));
+        int16_t tg = term((int32_t)((base - (int64_t)m->cb_to_g * cb - (int64_t)m->cr_to_g * cr + half) >> shift));
+        int16_t tb = term((int32_t)((base + (int64_t)m->cb_to_b * cb + (int64_t)m->cr_to_b * cr + half) >> shift));
         r[2 * i] = tr, r[2 * i + 1] = tr;
         g[2 * i] = tg, g[2 * i + 1] = tg;
         b[2 * i] = tb, b[2 * i + 1] = tb;
@@ -102,13 +110,18 @@ void vp_yuv420_to_bgra(const vp_yuv_matrix *m,
     const int chroma_width = (width + 1) / 2;
     int16_t *r = (int16_t *)(((uintptr_t)scratch + 63) & ~(uintptr_t)63);
     int16_t *g = r + 2 * chroma_width, *b = g + 2 * chroma_width;
+    uint8_t *mapped = (uint8_t *)(b + 2 * chroma_width);
     for (int row = 0; row < height; row += 2) {
         chroma_terms(m, u_plane + (ptrdiff_t)(row / 2) * u_pitch, v_plane + (ptrdiff_t)(row / 2) * v_pitch,
                      r, g, b, chroma_width);
         const int rows = row + 1 < height ? 2 : 1;
         for (int k = 0; k < rows; k++) {
-            luma_row(m, y_plane + (ptrdiff_t)(row + k) * y_pitch, r, g, b,
-                     destination + (ptrdiff_t)(row + k) * destination_pitch, width);
+            const uint8_t *y = y_plane + (ptrdiff_t)(row + k) * y_pitch;
+            if (m->luma_table) {
+                for (int x = 0; x < width; x++) mapped[x] = m->luma_table[y[x]];
+                y = mapped;
+            }
+            luma_row(m, y, r, g, b, destination + (ptrdiff_t)(row + k) * destination_pitch, width);
         }
     }
 }

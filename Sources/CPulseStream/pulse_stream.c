@@ -161,6 +161,15 @@ int vp_pulse_write(vp_pulse_stream *s, const void *data, size_t bytes) {
     return result;
 }
 
+int vp_pulse_rewrite(vp_pulse_stream *s, const void *data, size_t bytes) {
+    pa.pa_threaded_mainloop_lock(s->loop);
+    // Relative to where the next write would go: the server's accounting of what it asks for
+    // stays as it was, as the queue ends where it ended.
+    int result = pa.pa_stream_write(s->stream, data, bytes, NULL, -(int64_t)bytes, PA_SEEK_RELATIVE);
+    pa.pa_threaded_mainloop_unlock(s->loop);
+    return result;
+}
+
 void vp_pulse_flush(vp_pulse_stream *s) {
     pa.pa_threaded_mainloop_lock(s->loop);
     pa_operation *operation = pa.pa_stream_flush(s->stream, NULL, NULL);

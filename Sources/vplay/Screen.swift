@@ -15,7 +15,7 @@ final class Screen {
 
     /// The window, sized for `player`'s picture, or at 640×360 for the idle window (no player).
     static func make(for player: Player?, options: LaunchOptions) -> Screen? {
-        let natural = player?.geometry?.displaySize ?? (width: 640, height: 360)
+        let natural = player.map { windowSize(for: $0, options: options) } ?? (width: 640, height: 360)
         do {
             let window = try PlayerWindow(title: options.title ?? player?.state.title ?? "vplay",
                                           width: options.windowWidth ?? natural.width,
@@ -31,5 +31,16 @@ final class Screen {
             report(error.description)
             return nil
         }
+    }
+
+    /// The window for `player`'s picture: its displayed size times `window-scale`, or fitted
+    /// into `--autofit`'s box.
+    static func windowSize(for player: Player, options: LaunchOptions) -> (width: Int, height: Int) {
+        let picture = player.geometry?.displaySize ?? (width: 640, height: 360)
+        let scale = player.state.windowSettings.scale
+        let scaled = (width: max(1, Int((Double(picture.width) * scale).rounded())),
+                      height: max(1, Int((Double(picture.height) * scale).rounded())))
+        guard let fit = options.autofit, let screen = PlayerWindow.screenSize else { return scaled }
+        return fit.size(for: scaled, screen: screen)
     }
 }

@@ -111,7 +111,8 @@ final class Viewing {
         if !options.player.videoEnabled { return true }
         if let screen {
             screen.window.setTitle(options.title ?? player.state.title)
-            if options.windowWidth == nil, let size = player.geometry?.displaySize {
+            if options.windowWidth == nil, player.geometry != nil, !player.state.windowSettings.isPictureInPicture {
+                let size = Screen.windowSize(for: player, options: options)
                 screen.window.resize(width: size.width, height: size.height)
             }
         } else {

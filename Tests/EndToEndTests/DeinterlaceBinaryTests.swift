@@ -49,6 +49,55 @@ final class DeinterlaceBinaryTests: XCTestCase {
         XCTAssertThrowsError(try ipc.command(["set_property", "deinterlace", "sometimes"]))
     }
 
+    /// Paused, the picture on screen is the deinterlaced one: from a paused start, after a
+    /// paused seek (whose frame is decoded alone), and at once when the mode changes; a
+    /// screenshot is that picture.
+    func testPausedFramesAreDeinterlacedAndRedrawnWhenTheModeChanges() throws {
+        try skipWithoutDisplay()
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("vplay-deint-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let clip = try MediaFactory.clip(.interlacedBars())
+        let player = try PlayerSession(clip: clip, arguments: ["--pause", "--deinterlace=yes", "--geometry=640x480",
+                                                               "--screenshot-directory=\(directory.path)"])
+        let ipc = try XCTUnwrap(player.ipc)
+        let band = band(of: player)
+        let start = try XCTUnwrap(try waitForCombing(in: player) { $0 < 10 }, "the paused first frame is combed")
+        XCTAssertLessThan(start, 10)
+        let first = try player.capture()
+
+        // Between keyframes: the frames before it are decoded only to reach it.
+        _ = try ipc.command(["seek", 2.3, "absolute+exact"])
+        XCTAssertTrue(try poll(timeout: .seconds(5)) { abs(try ipc.double("time-pos") - 2.3) < 0.05 }, "the seek did not end")
+        // The seek's own frame: the one that stays, not one shown on the way.
+        var previous = first
+        let settled = try player.waitForCapture { image in
+            defer { previous = image }
+            return image.meanDifference(from: first, in: band) > 20 && image.meanDifference(from: previous, in: band) < 1
+        }
+        let sought = try XCTUnwrap(settled, "the paused seek did not show its frame")
+        XCTAssertLessThan(Self.combing(of: sought, in: band), 10, "the frame of a paused seek is combed")
+
+        _ = try ipc.command(["set_property", "deinterlace", "no"])
+        XCTAssertNotNil(try waitForCombing(in: player) { $0 > 20 }, "deinterlace=no while paused: the frame was not made again")
+        _ = try ipc.command(["set_property", "deinterlace", "yes"])
+        XCTAssertNotNil(try waitForCombing(in: player) { $0 < 10 }, "deinterlace=yes while paused: the frame was not made again")
+        XCTAssertEqual(try ipc.double("time-pos"), 2.3, accuracy: 0.05, "making the frame again moved the position")
+
+        // The screenshot (the picture at its own 640×480) is the frame on screen.
+        _ = try ipc.command(["screenshot", "video"])
+        let name = try XCTUnwrap(try poll(timeout: .seconds(5), until: { !$0.isEmpty }) {
+            try FileManager.default.contentsOfDirectory(atPath: directory.path)
+        }?.first, "no screenshot written")
+        let decoded = try ChildProcess.run("ffmpeg", ["-v", "error", "-i", directory.appendingPathComponent(name).path,
+                                                      "-f", "rawvideo", "-pix_fmt", "rgb24", "-"], timeout: .seconds(10))
+        XCTAssertEqual(decoded.standardOutput.count, 640 * 480 * 3, "not the picture's own size")
+        let shot = RGBImage(width: 640, height: 480, pixels: [UInt8](decoded.standardOutput))
+        let screen = try player.capture()
+        XCTAssertLessThan(Self.combing(of: shot, in: band), 10, "the screenshot is combed")
+        XCTAssertLessThan(shot.meanDifference(from: screen, in: band), 12, "the screenshot is not the picture on screen")
+    }
+
     // MARK: - Helpers
 
     /// The median combing of three screenshots of `clip` playing with `--deinterlace=mode`,

@@ -109,7 +109,10 @@ final class FakePlayerLoop: @unchecked Sendable {
             guard let command = try? PropertyRegistry.property(named: property).command(adjusting: adjustment, in: state) else { break }
             return apply(command, to: &state)
         case .setSubtitle(let setting): state.subtitles = state.subtitles.with(setting)
-        case .frameStep, .frameBackStep, .showText, .cycleABLoop, .screenshot, .screenshotVideo, .quitSavingPosition,
+        case .setPlayDirection(let direction): state.playDirection = direction
+        case .setDisplay(let setting): state.display = state.display.with(setting)
+        case .setWindow(let setting): state.windowSettings = state.windowSettings.with(setting)
+        case .frameStep, .frameBackStep, .showText, .cycleABLoop, .screenshot, .screenshotVideo, .exportClip, .quitSavingPosition,
              .playlistNext, .playlistPrevious, .loadFile, .selectTrack, .cycleTrack, .subtitleSeek, .addSubtitleFile, .searchSubtitles, .selectSecondarySubtitles,
              .goToChapter, .openFiles, .stop, .appendFiles, .playlistPlay, .playlistMove, .playlistRemove, .playlistClear,
              .playlistShuffle, .playlistUnshuffle, .resume, .forgetSeriesChoices:

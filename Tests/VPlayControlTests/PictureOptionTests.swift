@@ -1,52 +1,33 @@
-import VPlayCore
 import XCTest
 @testable import VPlayControl
+@testable import VPlayCore
 
-/// The picture options and the properties of the same names.
+/// The picture's and the window's options seed the settings of the same names; absurd values
+/// stop the start with one line naming the option.
 final class PictureOptionTests: XCTestCase {
-    private func parse(_ arguments: String...) throws -> LaunchOptions {
-        try OptionParser.parse(arguments + ["a.mp4"])
+    func testOptionsSeedTheSettings() throws {
+        let options = try OptionParser.parse(["--video-zoom=1", "--video-rotate=270", "--video-aspect-override=4:3",
+                                              "--video-crop=320x240+8+8", "--contrast=-20", "--hue=10", "--ontop",
+                                              "--window-scale=2", "--autofit=50%", "a.mp4"])
+        let display = options.player.display
+        XCTAssertEqual(display.zoom, 1)
+        XCTAssertEqual(display.rotate, 270)
+        XCTAssertEqual(try XCTUnwrap(display.aspectOverride), 4.0 / 3, accuracy: 1e-9)
+        XCTAssertEqual(display.crop, VideoCrop(width: 320, height: 240, x: 8, y: 8))
+        XCTAssertEqual(display.equalizer.contrast, -20)
+        XCTAssertEqual(display.equalizer.hue, 10)
+        XCTAssertTrue(options.player.windowSettings.isOnTop)
+        XCTAssertEqual(options.player.windowSettings.scale, 2)
+        XCTAssertEqual(options.autofit, WindowFit("50%"))
     }
 
-    func testDeinterlaceOptionTakesTheModes() throws {
-        XCTAssertEqual(try parse().player.picture.deinterlace, .auto)
-        XCTAssertEqual(try parse("--deinterlace=yes").player.picture.deinterlace, .yes)
-        XCTAssertEqual(try parse("--deinterlace", "no").player.picture.deinterlace, .no)
-        XCTAssertThrowsError(try parse("--deinterlace=sometimes"))
-    }
-
-    func testDeinterlacePropertySetsAndCyclesFromTheLiveValue() throws {
-        let property = try PropertyRegistry.property(named: "deinterlace")
-        var state = PlayerState()
-        state.path = "a.mp4"
-        XCTAssertEqual(property.value(in: state), .text("auto"))
-        var expected = PictureSettings()
-        expected.deinterlace = .yes
-        XCTAssertEqual(try property.command(setting: .text("yes"), in: state), .setPicture(expected))
-        XCTAssertEqual(try property.command(setting: .flag(true), in: state), .setPicture(expected))
-        XCTAssertThrowsError(try property.command(setting: .text("maybe"), in: state))
-        XCTAssertEqual(try property.command(adjusting: .cycle(up: true), in: state), .setPicture(expected))
-        state.picture.deinterlace = .no
-        expected.deinterlace = .auto
-        XCTAssertEqual(try property.command(adjusting: .cycle(up: true), in: state), .setPicture(expected))
-        expected.deinterlace = .yes
-        XCTAssertEqual(try property.command(adjusting: .cycle(up: false), in: state), .setPicture(expected))
-    }
-
-    func testToneMappingAndPeakOptions() throws {
-        XCTAssertEqual(try parse().player.picture.toneMapping, .auto)
-        XCTAssertEqual(try parse("--tone-mapping=bt.2390").player.picture.toneMapping, .bt2390)
-        XCTAssertEqual(try parse("--tone-mapping=hable").player.picture.toneMapping, .hable)
-        XCTAssertThrowsError(try parse("--tone-mapping=aces"))
-        XCTAssertNil(try parse("--hdr-peak=auto").player.picture.hdrPeak)
-        XCTAssertEqual(try parse("--hdr-peak=4000").player.picture.hdrPeak, 4000)
-        XCTAssertThrowsError(try parse("--hdr-peak=0"))
-        XCTAssertThrowsError(try parse("--hdr-peak=1000000"))
-        let property = try PropertyRegistry.property(named: "tone-mapping")
-        var state = PlayerState()
-        state.path = "a.mp4"
-        var expected = PictureSettings()
-        expected.toneMapping = .clip
-        XCTAssertEqual(try property.command(adjusting: .cycle(up: true), in: state), .setPicture(expected))
+    func testAbsurdValuesStopTheStartNamingTheOption() {
+        for bad in ["--video-zoom=1000", "--video-rotate=45", "--video-aspect-override=0:0", "--video-crop=0x0",
+                    "--brightness=500", "--window-scale=0", "--autofit=0x0", "--panscan=-1"] {
+            XCTAssertThrowsError(try OptionParser.parse([bad, "a.mp4"]), bad) { error in
+                let name = String(bad.prefix { $0 != "=" })
+                XCTAssertTrue("\(error)".contains(name), "\(error)")
+            }
+        }
     }
 }

@@ -32,6 +32,10 @@ vplay/mpv are taken within each run and then summarised the same way):
   next-file, ipc-open, folder (session.py, vplay and mpv): the gap between the files of a
      playlist played through (IPC events and on screen); the IPC round trip while a slow
      source opens; launch to playlist-count for a folder of 10,000 files.
+  backward (backward.py, vplay and mpv): 1080p30 played backward against forward, no sound:
+     CPU, backward ÷ forward CPU, peak RSS added, vplay's frames dropped and picture holds.
+  machine (machine_cpu.py): CPU s of the player, the PulseAudio daemon and Xvfb over the same
+     20 s at 720p and 1080p, and their sum: what playing costs the whole machine.
 
 --only runs some sections; their table goes to .build/bench/results-only.md (not
 BENCHMARKS.md, whose table stays that of a whole run) unless --out says otherwise.
@@ -55,7 +59,9 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, HERE)
 import avsync  # noqa: E402
+import backward  # noqa: E402
 import benchlib  # noqa: E402
+import machine_cpu  # noqa: E402
 import network  # noqa: E402
 import seek_landing  # noqa: E402
 import seek_latency  # noqa: E402
@@ -71,7 +77,7 @@ CLIPS = os.path.join(WORK, "clips")
 GEOMETRY = (1280, 720)
 PLAYERS = ("vplay", "ffplay", "mpv", "mpv-x11")
 SECTIONS = ("play", "paused", "fps", "ttff", "seek", "av", "track-switch", "seek-landing", "hdr", "subs",
-            *network.SECTIONS, *session.SECTIONS, *seek_playing.SECTIONS)
+            *network.SECTIONS, *session.SECTIONS, *seek_playing.SECTIONS, *backward.SECTIONS, *machine_cpu.SECTIONS)
 HEADERS = {"vplay": "vplay", "ffplay": "ffplay", "mpv": "mpv", "mpv-x11": "mpv --vo=x11"}
 CLK_TCK = os.sysconf("SC_CLK_TCK")
 
@@ -119,8 +125,10 @@ def make_clips(seconds, av_seconds, sections):
     2160p encode). H.264 (x264 veryfast, 2 s keyframe spacing) + AAC stereo 48 kHz."""
     os.makedirs(CLIPS, exist_ok=True)
     c = {}
-    if sections & {"play", "paused", "fps", "seek"}:
+    if sections & {"play", "paused", "fps", "seek", "machine"}:
         for label, size in (("1080p30", "1920x1080"), ("720p30", "1280x720"), ("2160p30", "3840x2160")):
+            if label == "2160p30" and not sections & {"play", "paused", "fps", "seek"}:
+                continue  # the machine section plays 720p and 1080p only
             c[label] = os.path.join(CLIPS, f"{label}-{seconds}s.mp4")
             encode(c[label], f"testsrc2=size={size}:rate=30", seconds)
     # Throughput on the first 10 s (2160p: 6 s) only, keyframe-aligned stream copies, to
@@ -159,6 +167,7 @@ def make_clips(seconds, av_seconds, sections):
     c.update(network.make_clips(CLIPS, sections, log))
     c.update(session.make_clips(CLIPS, sections, log))
     c.update(seek_playing.make_clips(CLIPS, sections, log))
+    c.update(backward.make_clips(CLIPS, sections, log))
     return c
 
 
@@ -842,6 +851,8 @@ def main():
     network.run(context)
     session.run(context)
     seek_playing.run(context)
+    backward.run(context, run_measured)
+    machine_cpu.run(context, length, play_cmd, decode_cmd)
 
     screen.close()
     total = time.monotonic() - t_start
@@ -921,6 +932,7 @@ def report(res, args, runs, length, pause_s, seeks, av_seconds, mach, when, load
         lines += ["Exact-seek landing errors while playing, ms (+ = past the target), targets in order:", ""]
         lines += [f"- {k}: " + " ".join(f"{e:+.0f}" for e in v) for k, v in landing.items()] + [""]
     lines += session.report_lines(res.extra)
+    lines += machine_cpu.report_lines(res.extra)
     lines += [
         "Commands (CLIP: .build/bench/clips/, H.264 x264 veryfast + AAC stereo 48 kHz, keyframes "
         f"every 2 s; {length} s testsrc2 at 1080p30, 720p30 and 2160p30):",
@@ -969,6 +981,8 @@ def report(res, args, runs, length, pause_s, seeks, av_seconds, mach, when, load
         *network.command_lines(sections),
         *session.command_lines(sections),
         *seek_playing.command_lines(sections),
+        *backward.command_lines(sections),
+        *machine_cpu.command_lines(sections),
         "```",
         "",
         "A/V capture resolution: video 1/250 s (a 64x32 patch grabbed 250 times a second; a "

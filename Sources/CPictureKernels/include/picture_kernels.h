@@ -19,10 +19,20 @@ void vp_shrink_by(int factor, const uint8_t *source, ptrdiff_t source_pitch,
                   int width, int height, uint16_t *row);
 
 /// Y'CbCr -> R'G'B' for 8-bit samples in 16.16 fixed point (as swscale keeps it), e.g.
-/// R' = (Y' - luma_offset) * luma_scale + cr_to_r * (Cr - 128), clamped to 0...255.
+/// R' = (table[Y'] - luma_offset) * luma_scale + cr_to_r * (Cr - 128) + cb_to_r * (Cb - 128) + lift,
+/// clamped to 0...255 (G' subtracts its two chroma terms). The picture adjustments live here:
+/// contrast scales, saturation and hue turn the chroma coefficients, brightness is the lift
+/// and gamma the table; at their defaults the cross terms and the lift are 0 and there is no table.
 typedef struct vp_yuv_matrix {
     int32_t luma_offset, luma_scale;
     int32_t cr_to_r, cb_to_g, cr_to_g, cb_to_b;
+    /// Hue's cross terms (0 unturned).
+    int32_t cb_to_r, cr_to_b;
+    /// Added to all three components, in 16.16 levels.
+    int32_t lift;
+    /// NULL, or 256 codes each Y' is replaced with first. `luma_scale` must stay below 2.0 (the
+    /// table takes any further gain).
+    const uint8_t *luma_table;
 } vp_yuv_matrix;
 
 /// How `vp_draw_420` resizes: not at all, or as `vp_shrink_two_thirds` / `vp_shrink_by` do.

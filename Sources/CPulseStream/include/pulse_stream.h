@@ -29,6 +29,11 @@ void vp_pulse_wake(vp_pulse_stream *stream);
 /// Queues `bytes` for playback without waiting; 0 on success.
 int vp_pulse_write(vp_pulse_stream *stream, const void *data, size_t bytes);
 
+/// Replaces the last `bytes` written with `data`, which is heard in their place as far as
+/// they have not been played (the server rewinds its sink for what it took already).
+/// 0 on success.
+int vp_pulse_rewrite(vp_pulse_stream *stream, const void *data, size_t bytes);
+
 /// Drops what the server holds for the stream and has not played.
 void vp_pulse_flush(vp_pulse_stream *stream);
 

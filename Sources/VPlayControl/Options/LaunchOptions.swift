@@ -14,6 +14,8 @@ public struct LaunchOptions: Sendable, Equatable {
     /// Requested window size in pixels; nil lets the video decide.
     public var windowWidth: Int?
     public var windowHeight: Int?
+    /// The window fitted into a size (`--autofit`); nil: the picture's size times `window-scale`.
+    public var autofit: WindowFit?
     /// Window title; nil means the file name.
     public var title: String?
     /// Start a file where it was left last time.

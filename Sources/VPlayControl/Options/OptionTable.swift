@@ -105,7 +105,7 @@ enum OptionTable {
         OptionSpec(["--slang"], .value("LANGS"), "subtitle languages to prefer, e.g. en,fr", default: "none") { draft, use throws(OptionError) in
             draft.options.player.subtitleLanguages = try use.languages()
         },
-    ] + subtitleOptions + [
+    ] + subtitleOptions + pictureOptions + [
         OptionSpec(["--thumbnails"], .flag, "seek-bar previews: a picture of the video above the pointer", default: "yes") { draft, use throws(OptionError) in
             draft.options.thumbnails = try use.flag()
         },
@@ -115,6 +115,9 @@ enum OptionTable {
                 throw .invalidValue(use.name, text, expected: "yes, no or always")
             }
             draft.options.stopScreensaver = policy
+        },
+        OptionSpec(["--play-dir"], .value("forward|backward"), "backward: play from the end (or --start) towards the start, picture only", default: "forward") { draft, use throws(OptionError) in
+            draft.options.player.playDirection = PlayDirection(rawValue: try use.choice(for: "play-dir")) ?? .forward
         },
         OptionSpec(["--deinterlace"], .value("auto|yes|no"), "deinterlace (bwdif, one frame per field): auto = frames flagged interlaced", default: "auto") { draft, use throws(OptionError) in
             draft.options.player.picture.deinterlace = DeinterlaceMode(rawValue: try use.choice(for: "deinterlace")) ?? .auto

@@ -31,6 +31,19 @@ extension OptionUse {
         try checked(.number(try time()), for: property).number ?? 0
     }
 
+    /// The command setting `property` to this option's value, checked by the registry (the
+    /// picture's and the window's settings, which options only seed).
+    func command(for property: String) throws(OptionError) -> PlayerCommand {
+        let text = try text()
+        do {
+            return try PropertyRegistry.property(named: property).command(setting: .text(text), in: PlayerState())
+        } catch .outOfRange(let range) {
+            throw .outOfRange(name, text, ValueText.describe(range))
+        } catch {
+            throw .invalidValue(name, text, expected: "a value for '\(property)' (see --list-properties)")
+        }
+    }
+
     private func checked(_ value: PropertyValue, for name: String, in state: PlayerState = PlayerState()) throws(OptionError) -> PropertyValue {
         do {
             return try PropertyRegistry.property(named: name).check(value, in: state)

@@ -42,6 +42,7 @@ public enum StatsReport {
             "frames_shown": stats.framesShown,
             "frames_dropped": stats.framesDropped,
             "decode_errors": stats.decodeErrors,
+            "backward_stalls": stats.backwardStalls,
             "seek_latency_seconds": stats.seekLatencies.map(rounded),
             "wall_seconds": rounded(cost.wallSeconds),
             "cpu_seconds": rounded(cost.cpuSeconds),

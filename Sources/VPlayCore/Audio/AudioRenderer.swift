@@ -54,7 +54,7 @@ public final class AudioRenderer: @unchecked Sendable {
     /// Monotonic time at which the end of the data handed over so far will be heard.
     private var endHeardAt: Double = 0
     private var bufferSerial = -1
-    private var appliedGain: Float = 1
+    private var gain = GainRamp()
 
     /// A change of source asked for and not yet carried out.
     private struct SourceChange {
@@ -178,9 +178,15 @@ public final class AudioRenderer: @unchecked Sendable {
     }
 
     /// Linear gain 0...; the renderer ramps to it over a few milliseconds so changes never click.
+    /// A device that applies it itself (see `render`) is woken, to give the change to what it
+    /// queued.
     func setGain(_ gain: Float) {
         shared.withLock { $0.targetGain = gain }
+        deviceWake.withLock { $0 }?()
     }
+
+    /// The gain asked for last (`setGain`).
+    public var targetGain: Float { shared.withLock { $0.targetGain } }
 
     /// Playback speed; the pitch is kept.
     func setSpeed(_ speed: Double) {
@@ -244,11 +250,15 @@ public final class AudioRenderer: @unchecked Sendable {
     }
 
     /// Fills `destination` completely (silence where there is nothing to play).
-    /// - Parameter latency: seconds from now until the first byte of `destination` is heard,
-    ///   when the device can tell; otherwise two device buffers are assumed (as ffplay does).
+    /// - Parameters:
+    ///   - latency: seconds from now until the first byte of `destination` is heard, when the
+    ///     device can tell; otherwise two device buffers are assumed (as ffplay does).
+    ///   - applyingGain: false for a device that applies `targetGain` itself, to keep the sound
+    ///     before its gain (see `SoundHistory`).
     /// - Returns: the bytes of sound at its start; the rest is silence.
     @discardableResult
-    public func render(into destination: UnsafeMutableRawBufferPointer, latency: Double? = nil) -> Int {
+    public func render(into destination: UnsafeMutableRawBufferPointer, latency: Double? = nil,
+                       applyingGain: Bool = true) -> Int {
         let now = monotonic()
         // Seconds until the first byte of this fill is heard.
         let ahead = max(0, latency ?? Double(2 * output.bufferFrames * output.bytesPerFrame - destination.count)
@@ -270,7 +280,9 @@ public final class AudioRenderer: @unchecked Sendable {
             bufferIndex += count
             played = true
         }
-        applyGain(to: UnsafeMutableRawBufferPointer(rebasing: destination[0..<written]))
+        if applyingGain {
+            gain.apply(targetGain, to: UnsafeMutableRawBufferPointer(rebasing: destination[0..<written]), format: output)
+        }
         shared.withLock { $0.idle = !played }
         if bufferEndTime.isFinite {
             // What the listener hears now: the end of our data minus everything still
@@ -443,26 +455,5 @@ public final class AudioRenderer: @unchecked Sendable {
         tempoBuilder.retire(&retiredTempo)
         tempoDelay = nil
         segmentStart = .nan
-    }
-
-    private func applyGain(to bytes: UnsafeMutableRawBufferPointer) {
-        let target = shared.withLock { $0.targetGain }
-        if target == 1 && appliedGain == 1 { return }
-        let samples = bytes.bindMemory(to: Int16.self)
-        guard !samples.isEmpty else { appliedGain = target; return }
-        // Ramp over ~5 ms of frames, then hold.
-        let rampFrames = max(1, output.sampleRate / 200)
-        let channels = output.channels
-        var gain = appliedGain
-        let step = (target - appliedGain) / Float(rampFrames)
-        for frameIndex in 0..<(samples.count / channels) {
-            if frameIndex < rampFrames { gain += step } else { gain = target }
-            for c in 0..<channels {
-                let i = frameIndex * channels + c
-                let value = Float(samples[i]) * gain
-                samples[i] = Int16(max(-32768, min(32767, value)))
-            }
-        }
-        appliedGain = target
     }
 }

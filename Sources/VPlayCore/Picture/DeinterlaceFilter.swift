@@ -5,7 +5,9 @@ import CFFmpeg
 /// builds a new one when those change, after a seek, or after `finish`.
 ///
 /// bwdif looks one frame ahead: a frame's fields come out once the next frame went in, or
-/// after `finish`.
+/// after `finish`. It needs a neighbour: a frame alone (a paused seek's target, drained on its
+/// own) comes out of it woven, so a lone frame goes through a graph `within` the frame
+/// (`estdif`, which looks at no other frame) instead.
 final class DeinterlaceFilter {
     struct Input: Equatable {
         var width, height: Int32
@@ -22,6 +24,8 @@ final class DeinterlaceFilter {
     }
 
     let input: Input
+    /// Whether it deinterlaces each frame from its own lines alone.
+    let within: Bool
     /// The time base of the frames that come out (half the input's: fields fall between frames).
     private(set) var outputTimeBase = AVRational(num: 1, den: 1)
     private var graph: UnsafeMutablePointer<AVFilterGraph>?
@@ -29,9 +33,11 @@ final class DeinterlaceFilter {
     private var sink: UnsafeMutablePointer<AVFilterContext>?
     private let library = FilterLibrary.shared
 
-    /// Nil when libavfilter or bwdif is missing or refuses the input.
-    init?(_ input: Input) {
+    /// Nil when libavfilter or the filter is missing or refuses the input.
+    /// - Parameter within: deinterlace each frame from its own lines (no look ahead).
+    init?(_ input: Input, within: Bool = false) {
         self.input = input
+        self.within = within
         guard input.width >= 4, input.height >= 4, buildGraph() else { return nil }
     }
 
@@ -55,10 +61,12 @@ final class DeinterlaceFilter {
             + ":time_base=\(input.timeBase.num)/\(input.timeBase.den):pixel_aspect=\(aspect.num)/\(aspect.den)"
         let deint = input.everyFrame ? "all" : "interlaced"
         guard let source = create("buffer", "in", sourceArguments),
-              let bwdif = create("bwdif", "deinterlace", "mode=send_field:parity=auto:deint=\(deint)"),
+              let filter = within
+                ? create("estdif", "deinterlace", "mode=field:parity=auto:deint=\(deint)")
+                : create("bwdif", "deinterlace", "mode=send_field:parity=auto:deint=\(deint)"),
               let sink = create("buffersink", "out", nil),
-              library.link(source, 0, bwdif, 0) >= 0,
-              library.link(bwdif, 0, sink, 0) >= 0,
+              library.link(source, 0, filter, 0) >= 0,
+              library.link(filter, 0, sink, 0) >= 0,
               library.graphConfig(graph, nil) >= 0
         else { return false }
         self.source = source

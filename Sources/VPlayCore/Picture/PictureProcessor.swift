@@ -13,6 +13,10 @@ final class PictureProcessor {
     private let filtered = Frame()
     /// What the frames the deinterlacer still holds came with.
     private var held = (serial: -1, position: Int64(-1))
+    /// The deinterlacer's first frame, referenced (not copied) until a second one goes in: a
+    /// frame let out alone is deinterlaced within itself (`DeinterlaceFilter`).
+    private let first = Frame()
+    private var framesIn = 0
     private var lastOutput = (start: -Double.infinity, duration: 0.0)
     private let toneMapper = ToneMapper()
     private let mapped = Frame()
@@ -41,6 +45,7 @@ final class PictureProcessor {
             guard finish(current, emit: emit) else { return false }
             if input != refused {
                 deinterlacer = DeinterlaceFilter(input)
+                framesIn = 0
                 if deinterlacer == nil {
                     refused = input
                     onTrouble?("cannot deinterlace (bwdif unavailable for this picture); showing it as it is")
@@ -53,6 +58,7 @@ final class PictureProcessor {
         frame.pointer.pointee.pts = frame.pointer.pointee.best_effort_timestamp
         held = (frame.serial, frame.position)
         let seekTarget = frame.seekTarget
+        keepIfFirst(frame)
         guard deinterlacer.push(frame.pointer) else {
             self.deinterlacer = nil
             return deliver(frame, current, emit: emit)
@@ -69,6 +75,7 @@ final class PictureProcessor {
     /// Forgets everything held (a seek: the frames before it are not wanted).
     func reset() {
         deinterlacer = nil
+        forgetFirst()
         lastOutput = (-.infinity, 0)
         timing.reset()
     }
@@ -76,8 +83,34 @@ final class PictureProcessor {
     private func finish(_ current: PictureSettings, emit: (Frame) -> Bool) -> Bool {
         guard let deinterlacer else { return true }
         self.deinterlacer = nil
+        if framesIn == 1, let alone = DeinterlaceFilter(deinterlacer.input, within: true), alone.push(first.pointer) {
+            forgetFirst()
+            alone.finish()
+            return drain(alone, seekTarget: .nan, current, emit: emit)
+        }
+        forgetFirst()
         deinterlacer.finish()
         return drain(deinterlacer, seekTarget: .nan, current, emit: emit)
+    }
+
+    /// Keeps a reference to `frame` when it is the deinterlacer's first; lets the first go at the second.
+    /// (Counting no further than two: only a lone frame matters.)
+    private func keepIfFirst(_ frame: Frame) {
+        switch framesIn {
+        case 0:
+            // Not kept (no memory): the lone frame is let out as bwdif makes it.
+            framesIn = av_frame_ref(first.pointer, frame.pointer) < 0 ? 2 : 1
+        case 1:
+            first.unref()
+            framesIn = 2
+        default:
+            break
+        }
+    }
+
+    private func forgetFirst() {
+        first.unref()
+        framesIn = 0
     }
 
     private func drain(_ deinterlacer: DeinterlaceFilter, seekTarget: Double, _ current: PictureSettings,

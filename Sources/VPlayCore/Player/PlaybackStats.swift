@@ -11,6 +11,8 @@ public struct PlaybackStats: Sendable, Equatable {
     public var seekLatencies: [Double] = []
     /// From the player's start to the first picture (or sound) out, seconds.
     public var timeToFirstFrame: Double?
+    /// Times playing backwards held a picture because the span before it was not decoded yet.
+    public var backwardStalls = 0
 
     public init() {}
 }

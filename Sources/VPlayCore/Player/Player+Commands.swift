@@ -5,6 +5,7 @@ extension Player {
     public func apply(_ command: PlayerCommand) {
         let now = monotonic()
         defer { publishPhase() }
+        if applyBackward(command, now: now) { return }
         switch command {
         case .setPaused(let paused):
             setPaused(paused, at: now)
@@ -38,6 +39,9 @@ extension Player {
             frameStep(now: now)
         case .frameBackStep:
             frameBackStep(now: now)
+        case .setPlayDirection(let direction):
+            setPlayDirection(direction, now: now)
+            show("Play direction: \(state.playDirection.rawValue)", now: now)
         case .setFullscreen(let on):
             state.isFullscreen = on
         case .toggleFullscreen:
@@ -65,6 +69,8 @@ extension Player {
             saveScreenshot(includingSubtitles: true, now: now)
         case .screenshotVideo:
             saveScreenshot(includingSubtitles: false, now: now)
+        case .exportClip:
+            exportClip(now: now)
         case let .selectTrack(kind, choice):
             selectTrack(kind, choice, now: now)
         case let .cycleTrack(kind, down):
@@ -74,6 +80,12 @@ extension Player {
             goToChapter(destination, now: now)
         case .setPicture(let picture):
             setPicture(picture, now: now)
+        case .setDisplay(let setting):
+            state.display = state.display.with(setting)
+            show(state.display.message(for: setting), now: now)
+        case .setWindow(let setting):
+            state.windowSettings = state.windowSettings.with(setting)
+            show(state.windowSettings.message(for: setting), now: now)
         case .setSubtitle(let setting):
             state.subtitles = state.subtitles.with(setting)
             show(state.subtitles.message(for: setting), now: now)
@@ -196,6 +208,7 @@ extension Player {
 
     private func carryOutSeek(to position: Double, precision: SeekPrecision, announce: Bool,
                               reason: Restart.Reason = .seek, reportsTarget: Bool = true) {
+        if activeBackward != nil { return seekBackward(to: position, announce: announce) }
         if precision == .exact { checkSeekShortcut() }
         // The sound of the new position waits for its picture (see `advanceRestart`).
         if video != nil && !options.untimed, let audio { output?.renderer.holdSound(after: audio.packets.serial) }
@@ -253,10 +266,17 @@ extension Player {
 
 extension Player {
     /// Takes effect from the next frame decoded; the frames already queued show as they are.
+    /// Paused, the picture on screen is made again at once from the file with the new settings.
     func setPicture(_ picture: PictureSettings, now: Double) {
         let old = state.picture
         state.picture = picture
         pictureSettings.current = picture
+        var decoded = picture, wasDecoded = old
+        decoded.hwdec = .no
+        wasDecoded.hwdec = .no
+        if state.isPaused, video != nil, decoded != wasDecoded, picture.hwdec == old.hwdec {
+            requestSeek(to: state.position, precision: .exact, announce: false)
+        }
         if picture.deinterlace != old.deinterlace {
             show("Deinterlace: \(picture.deinterlace.rawValue)", now: now)
         }

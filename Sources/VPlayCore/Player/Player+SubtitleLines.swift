@@ -25,7 +25,7 @@ extension Player {
         let offset = state.subtitles.delay - startTime
         state.subtitleStart = shown.map { $0.start + offset }
         state.subtitleEnd = shown.map { $0.end + offset }
-        let key = SubtitleListKey(lines: ObjectIdentifier(lines), count: lines.count, offset: offset)
+        let key = SubtitleListKey(lines: lines, count: lines.count, offset: offset)
         if key != publishedSubtitleList {
             publishedSubtitleList = key
             state.subtitleList = lines.events.map { SubtitleEvent(start: $0.start + offset, end: $0.end + offset, text: $0.text) }
@@ -96,9 +96,14 @@ enum SubtitleMove: Equatable {
     case search(String)
 }
 
-/// What `state.subtitleList` was made from: remade when any of it changes.
+/// What `state.subtitleList` was made from: remade when any of it changes. The lines are held,
+/// so that another track's lines made later at the same address are never taken for them.
 struct SubtitleListKey: Equatable {
-    var lines: ObjectIdentifier
+    var lines: SubtitleLines
     var count: Int
     var offset: Double
+
+    static func == (a: Self, b: Self) -> Bool {
+        a.lines === b.lines && a.count == b.count && a.offset == b.offset
+    }
 }

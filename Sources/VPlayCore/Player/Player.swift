@@ -13,7 +13,7 @@ public final class Player {
     }
 
     public internal(set) var state = PlayerState()
-    public private(set) var stats = PlaybackStats()
+    public internal(set) var stats = PlaybackStats()
     public let geometry: VideoGeometry?
 
     let options: PlayerOptions
@@ -35,6 +35,8 @@ public final class Player {
     /// Audio was selected while none played: the external clock runs until its sound starts.
     var audioAwaitsHandover = false
     var video: VideoPath?
+    /// Playing backwards (`play-dir`); nil going forward.
+    var backward: BackwardPlayback?
     /// How this file's playback ended, nil while it goes on; the `Session` then decides what follows.
     public internal(set) var outcome: Outcome?
     /// Something follows this file (another entry, the idle window, quitting): its end ends
@@ -71,6 +73,8 @@ public final class Player {
     private var frameInterval = SmoothedValue(weight: 0.1)
     let startTime: Double
     var abLoop = ABLoop()
+    /// The clip being written, and the percentage last shown of it.
+    var clipExport: (job: ClipExport, shown: Int)?
     private var startedAt: Double = 0
     var seekRequestedAt: Double?
     private var decodingStarted = false
@@ -115,6 +119,8 @@ public final class Player {
         verbose = options.verbose ? warn : quiet
         pictureSettings = SharedPictureSettings(options.picture)
         state.picture = options.picture
+        state.display = options.display
+        state.windowSettings = options.windowSettings
         let file = try MediaFile(path: path, options: options, interrupt: interrupt)
         self.file = file
         startTime = file.startTime
@@ -263,6 +269,7 @@ public final class Player {
         setSpeed(state.speed == 0 ? 1 : state.speed, now: now)
         setPaused(options.startPaused || options.speed == 0, at: now)
         if !state.isPaused { output?.sink.setPaused(false) }
+        if options.playDirection == .backward, let end = options.start ?? state.duration { enterBackward(from: end, now: now) }
     }
 
     /// Starts reading and decoding from the start position, so that the first picture is
@@ -284,6 +291,7 @@ public final class Player {
     public func shutdown() {
         guard !stopped else { return }
         stopped = true
+        backward?.stop()
         // The device stays open for the next file: paused, and let go of this file's sound.
         output?.sink.setPaused(true)
         output?.startTimeline(nil, id: output?.nextSourceID() ?? 0)
@@ -291,6 +299,7 @@ public final class Player {
         video?.stop()
         audio?.stop()
         retiringAudio.forEach { $0.stop() }
+        clipExport?.job.cancel()
         subtitles?.stop()
         secondarySubtitles?.stop()
         subtitleFiles.values.forEach { $0.stop() }
@@ -308,17 +317,26 @@ public final class Player {
         currentFrame.flatMap { converter.picture(from: $0, startTime: startTime) }
     }
 
-    /// Draws the current picture as 32-bit BGRX at `width`×`height` into `pixels` (for a
-    /// software renderer: converted and scaled in one SIMD pass, no intermediate copy).
-    public func drawPicture(into pixels: UnsafeMutableRawPointer, pitch: Int, width: Int, height: Int) -> Bool {
+    /// Draws the current picture (or its part `source`) as 32-bit BGRX at `width`×`height` into
+    /// `pixels`, with the colour adjustments (for a software renderer: converted and scaled in
+    /// one SIMD pass, no intermediate copy).
+    public func drawPicture(into pixels: UnsafeMutableRawPointer, pitch: Int, width: Int, height: Int,
+                            source: PictureRegion? = nil) -> Bool {
         guard let frame = currentFrame else { return false }
-        return scaler.draw(frame, into: pixels, pitch: pitch, width: width, height: height)
+        return scaler.draw(frame, source: source, equalizer: state.display.equalizer,
+                           into: pixels, pitch: pitch, width: width, height: height)
+    }
+
+    /// The current picture's decoded size (a filter may make it differ from the stream's).
+    public var pictureSize: (width: Int, height: Int)? {
+        currentFrame.map { (Int($0.pointer.pointee.width), Int($0.pointer.pointee.height)) }
     }
 
     /// A picture is there to show (the file's first is decoded and due, or its cover art).
     public var hasPicture: Bool { currentFrame != nil }
 
     var currentFrame: Frame? {
+        if let frame = backwardPicture { return frame }
         if let video, video.frames.hasShownFrame { return video.frames.peekLast() }
         return coverArt?.frame
     }
@@ -329,6 +347,7 @@ public final class Player {
 
     public func tick() -> Tick {
         let now = monotonic()
+        if let tick = tickBackward(now: now) { return tick }
         var tick = Tick(hasNewPicture: false, wakeAt: .infinity)
         switch lifecycle.phase {
         case .restarting:
@@ -369,11 +388,13 @@ public final class Player {
             // A line starts or ends before the next picture (or there is none): wake for it.
             tick.wakeAt = min(tick.wakeAt, now + max(0.005, (change - subtitleTime) / state.speed))
         }
+        followExport(now: now, into: &tick)
         return tick
     }
 
     /// The derived states the snapshot shows, from the lifecycle.
     func publishPhase() {
+        if let backward = activeBackward { return publishBackwardPhase(backward) }
         state.isSeeking = lifecycle.isSeeking
         state.isRestarting = lifecycle.isRestarting
         state.eofReached = lifecycle.hasEnded

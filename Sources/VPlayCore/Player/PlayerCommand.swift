@@ -14,6 +14,8 @@ public enum PlayerCommand: Sendable, Equatable {
     case toggleMute
     case frameStep
     case frameBackStep
+    /// Plays forward, or backward towards the start (`play-dir`).
+    case setPlayDirection(PlayDirection)
     case setFullscreen(Bool)
     case toggleFullscreen
     case showText(String, seconds: Double)
@@ -27,6 +29,8 @@ public enum PlayerCommand: Sendable, Equatable {
     case screenshot
     /// Saves the current video frame alone.
     case screenshotVideo
+    /// Writes the A-B range (else the chapter playing) to a new file beside the original.
+    case exportClip
     case playlistNext
     case playlistPrevious
     /// Extra plays of each file: 0 none, nil forever (`loop-file`); the count starts again.
@@ -67,6 +71,11 @@ public enum PlayerCommand: Sendable, Equatable {
     case goToChapter(ChapterNavigation.Destination)
     /// How pictures are prepared for the screen (deinterlacing).
     case setPicture(PictureSettings)
+    /// Changes where and how the picture shows in the window (zoom, pan, rotation, aspect,
+    /// crop, panscan, colour adjustments).
+    case setDisplay(DisplaySetting)
+    /// Changes what the window does (`ontop`, `window-scale`, picture-in-picture).
+    case setWindow(WindowSetting)
     /// Changes how subtitles are shown (`sub-visibility`, `sub-delay`, …).
     case setSubtitle(SubtitleSetting)
     /// Shows a second subtitle track at the top (`secondary-sid`), or none.

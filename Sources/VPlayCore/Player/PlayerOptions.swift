@@ -17,6 +17,8 @@ public struct PlayerOptions: Sendable, Equatable {
     public var volumeMax: Double = 100
     public var muted = false
     public var speed: Double = 1
+    /// `--play-dir`: backward starts at the end (or `--start`) and plays towards the start.
+    public var playDirection = PlayDirection.forward
     public var audioEnabled = true
     public var videoEnabled = true
     /// The tracks to play (`--aid`, `--vid`, `--sid`) and the languages `auto` prefers
@@ -57,6 +59,10 @@ public struct PlayerOptions: Sendable, Equatable {
     public var verbose = false
     /// Deinterlacing, tone mapping, hardware decoding.
     public var picture = PictureSettings()
+    /// Zoom, pan, rotation, aspect, crop, panscan and colour adjustments.
+    public var display = DisplaySettings()
+    /// On top, window scale, picture-in-picture.
+    public var windowSettings = WindowSettings()
     /// How network sources are reached (ignored for local files).
     public var network = NetworkOptions()
     /// The demuxer cache.

@@ -17,6 +17,8 @@ public struct PlayerState: Sendable, Equatable {
     public var duration: Double?
     public var isPaused: Bool = false
     public var speed: Double = 1
+    /// Which way playback runs (`play-dir`).
+    public var playDirection = PlayDirection.forward
     public var volume: Double = 100
     public var volumeMax: Double = 100
     public var isMuted: Bool = false
@@ -46,6 +48,10 @@ public struct PlayerState: Sendable, Equatable {
     public var screenshotDirectory: String?
     /// Deinterlacing, tone mapping and hardware decoding as set now.
     public var picture = PictureSettings()
+    /// Zoom, pan, rotation, aspect, crop, panscan and colour adjustments as set now.
+    public var display = DisplaySettings()
+    /// On top, window scale, picture-in-picture as set now.
+    public var windowSettings = WindowSettings()
     /// The hardware API decoding the video now, or `no` (`hwdec-current`).
     public var hwdecCurrent = "no"
     /// The file's tracks, those playing marked selected.

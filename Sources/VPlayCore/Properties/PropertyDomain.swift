@@ -15,11 +15,14 @@ public enum PropertyDomain: Sendable {
     case choice([String])
     /// Text the check accepts (a colour, a font name).
     case text(@Sendable (String) -> Bool)
+    /// Values a property reads itself (an aspect ratio as `16:9` or a number, a crop against the
+    /// picture's size): the canonical value, or nil to refuse it.
+    case custom(@Sendable (PropertyValue, PlayerState) -> PropertyValue?)
 
     /// The number range, for messages and `--help`; nil for flags.
     public func bounds(in state: PlayerState) -> ClosedRange<Double>? {
         switch self {
-        case .flag, .track, .loopCount, .choice, .text: nil
+        case .flag, .track, .loopCount, .choice, .text, .custom: nil
         case .number(let bounds), .numberOrNo(let bounds): bounds(state)
         }
     }
@@ -44,6 +47,9 @@ public enum PropertyDomain: Sendable {
         case .text(let accepts):
             guard case .text(let text) = value, accepts(text) else { throw .invalidValue }
             return value
+        case .custom(let read):
+            guard let canonical = read(value, state) else { throw .invalidValue }
+            return canonical
         case .track(let kind):
             if value == .text("auto") || value == .text("no") { return value }
             if value.flag == false { return .text("no") }

@@ -10,6 +10,10 @@ public enum PropertyRegistry {
         .readOnly("time-remaining", .number, "seconds left to play") { .available($0.timeRemaining) },
         .number("speed", "playback speed, pitch kept", get: { .number($0.speed) }, bounds: { _ in Speed.range },
                 set: { speed, _ in .setSpeed(speed) }),
+        Property("play-dir", .text, "which way playback runs: forward, or backward towards the start (picture only)",
+                 get: { .text($0.playDirection.rawValue) }, domain: .choice(PlayDirection.allCases.map(\.rawValue)),
+                 set: { value, state in .setPlayDirection(value.textValue.flatMap(PlayDirection.init) ?? state.playDirection) },
+                 cycle: { state, _ in .setPlayDirection(state.playDirection == .forward ? .backward : .forward) }),
         .number("volume", "volume in percent, 0..volume-max", get: { .number($0.volume) }, bounds: { 0...$0.volumeMax },
                 set: { volume, _ in .setVolume(volume) }),
         .readOnly("volume-max", .number, "highest volume allowed") { .number($0.volumeMax) },
@@ -103,7 +107,7 @@ public enum PropertyRegistry {
                      return .setPicture(picture)
                  }),
         .readOnly("hwdec-current", .text, "the hardware API decoding the video now, or no") { .text($0.hwdecCurrent) },
-    ] + subtitleProperties + clientProperties + playlistProperties + [
+    ] + subtitleProperties + displayProperties + clientProperties + playlistProperties + [
         // Clients (python-mpv-jsonipc among them) ask for this list on connecting.
         .readOnly("property-list", .list, "names of all properties", observable: false) { _ in
             .list(all.map { .text($0.name) })

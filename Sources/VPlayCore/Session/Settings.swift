@@ -8,12 +8,15 @@ public struct Settings: Sendable, Equatable {
     public var volumeMax: Double
     public var isMuted: Bool
     public var speed: Double
+    public var playDirection: PlayDirection
     public var subtitles: SubtitleSettings
     /// Extra plays of each file: 0 none, nil forever (`loop-file`).
     public var loopFile: Int?
     public var loopsPlaylist: Bool
     public var picture: PictureSettings
     public var isFullscreen: Bool
+    public var display: DisplaySettings
+    public var window: WindowSettings
 
     /// The options' values: options only seed the store.
     public init(options: PlayerOptions, fullscreen: Bool = false) {
@@ -22,11 +25,14 @@ public struct Settings: Sendable, Equatable {
         volumeMax = options.volumeMax
         isMuted = options.muted
         speed = options.speed
+        playDirection = options.playDirection
         subtitles = options.subtitles
         loopFile = options.loopCount
         loopsPlaylist = options.loopsPlaylist
         picture = options.picture
         isFullscreen = fullscreen
+        display = options.display
+        window = options.windowSettings
     }
 
     /// `command` with what it is relative to resolved against `state` (the file's live state,
@@ -59,10 +65,13 @@ public struct Settings: Sendable, Equatable {
             // Rate 0 is a pause, as in the seed players; the speed itself stays.
             if value <= 0 { isPaused = true } else { speed = min(Speed.range.upperBound, max(Speed.range.lowerBound, value)) }
         case .setSubtitle(let setting): subtitles = subtitles.with(setting)
+        case .setPlayDirection(let direction): playDirection = direction
         case .setLoopFile(let count): loopFile = count
         case .setLoopPlaylist(let loops): loopsPlaylist = loops
         case .setPicture(let value): picture = value
         case .setFullscreen(let on): isFullscreen = on
+        case .setDisplay(let setting): display = display.with(setting)
+        case .setWindow(let setting): window = window.with(setting)
         default: return false
         }
         return true
@@ -75,10 +84,13 @@ public struct Settings: Sendable, Equatable {
         seeded.volume = volume
         seeded.muted = isMuted
         seeded.speed = speed
+        seeded.playDirection = playDirection
         seeded.subtitles = subtitles
         seeded.loopCount = loopFile
         seeded.loopsPlaylist = loopsPlaylist
         seeded.picture = picture
+        seeded.display = display
+        seeded.windowSettings = window
         return seeded
     }
 
@@ -89,10 +101,12 @@ public struct Settings: Sendable, Equatable {
         if state.volume != volume { commands.append(.setVolume(volume)) }
         if state.isMuted != isMuted { commands.append(.setMute(isMuted)) }
         if state.speed != speed { commands.append(.setSpeed(speed)) }
+        if state.playDirection != playDirection { commands.append(.setPlayDirection(playDirection)) }
         if state.loopFile != loopFile { commands.append(.setLoopFile(loopFile)) }
         if state.loopsPlaylist != loopsPlaylist { commands.append(.setLoopPlaylist(loopsPlaylist)) }
         if state.picture != picture { commands.append(.setPicture(picture)) }
         if state.isFullscreen != isFullscreen { commands.append(.setFullscreen(isFullscreen)) }
+        commands += displayDifferences(from: state)
         if state.subtitles != subtitles {
             commands += [.visible(subtitles.isVisible), .secondaryVisible(subtitles.isSecondaryVisible), .delay(subtitles.delay),
                          .scale(subtitles.scale), .position(subtitles.position), .font(subtitles.font),
@@ -110,10 +124,26 @@ public struct Settings: Sendable, Equatable {
         state.volumeMax = volumeMax
         state.isMuted = isMuted
         state.speed = speed
+        state.playDirection = playDirection
         state.subtitles = subtitles
         state.loopFile = loopFile
         state.loopsPlaylist = loopsPlaylist
         state.picture = picture
         state.isFullscreen = isFullscreen
+        state.display = display
+        state.windowSettings = window
+    }
+
+    /// The display and window settings `state` lacks, one command each.
+    private func displayDifferences(from state: PlayerState) -> [PlayerCommand] {
+        let old = state.display, new = display
+        var settings: [DisplaySetting] = [.zoom(new.zoom), .panX(new.panX), .panY(new.panY), .rotate(new.rotate),
+                                          .aspectOverride(new.aspectOverride), .crop(new.crop), .panscan(new.panscan)]
+        settings += PictureEqualizer.Control.allCases.map { .equalizer($0, new.equalizer[$0]) }
+        var commands = settings.filter { old.with($0) != old }.map(PlayerCommand.setDisplay)
+        let windowSettings: [WindowSetting] = [.onTop(window.isOnTop), .scale(window.scale),
+                                               .pictureInPicture(window.isPictureInPicture)]
+        commands += windowSettings.filter { state.windowSettings.with($0) != state.windowSettings }.map(PlayerCommand.setWindow)
+        return commands
     }
 }

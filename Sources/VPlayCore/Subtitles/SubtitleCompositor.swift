@@ -9,7 +9,9 @@ final class SubtitleCompositor {
     private let fonts: SubtitleFontLoader
     private var renderer: LibassRenderer?
     private var track: LibassTrack?
-    private var trackLines: ObjectIdentifier?
+    /// The lines the track was made from: held, so that lines made later at the same address
+    /// are never taken for them.
+    private var trackLines: SubtitleLines?
     /// Events on their way from the lines to libass, and how many of the lines' events the
     /// track has; the array is kept to reuse its storage.
     private var incoming: [LibassEvent] = []
@@ -58,10 +60,10 @@ final class SubtitleCompositor {
         }
         if renderer == nil { renderer = fonts.renderer }
         guard let renderer else { return false }
-        if trackLines != ObjectIdentifier(lines) {
+        if trackLines !== lines {
             track = LibassTrack(library: renderer.library)
             track?.processHeader(lines.header, limits: lines.limits)
-            trackLines = ObjectIdentifier(lines)
+            trackLines = lines
             eventCursor = 0
             stillness.removeAll()
             forced = true

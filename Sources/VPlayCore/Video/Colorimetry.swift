@@ -3,7 +3,7 @@ import CPictureKernels
 
 /// How the player reads a frame's Y'CbCr: BT.709 for HD (tagged, or untagged above 576 lines),
 /// else BT.601; full range when tagged so or in a JPEG-style format, else limited.
-struct Colorimetry: Equatable {
+struct Colorimetry: Equatable, Hashable {
     var isHD: Bool
     var isFullRange: Bool
 
@@ -19,7 +19,8 @@ struct Colorimetry: Equatable {
         let c = coefficients
         let chroma: (Int32) -> Int32 = { isFullRange ? Int32(Int64($0) * 224 / 255) : $0 }
         return vp_yuv_matrix(luma_offset: isFullRange ? 0 : 16, luma_scale: isFullRange ? 1 << 16 : Int32((1 << 16) * 255 / 219),
-                             cr_to_r: chroma(c[0]), cb_to_g: chroma(c[2]), cr_to_g: chroma(c[3]), cb_to_b: chroma(c[1]))
+                             cr_to_r: chroma(c[0]), cb_to_g: chroma(c[2]), cr_to_g: chroma(c[3]), cb_to_b: chroma(c[1]),
+                             cb_to_r: 0, cr_to_b: 0, lift: 0, luma_table: nil)
     }
 }
 

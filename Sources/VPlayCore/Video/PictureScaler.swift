@@ -38,43 +38,71 @@ final class PictureScaler {
     }
 
     deinit {
+        lumaTable.deallocate()
         sws_freeContext(resize.context)
         sws_freeContext(direct.context)
         sws_freeContext(lastRows.context)
     }
 
-    /// Writes `frame` scaled to `width`×`height` into `pixels` (rows `pitch` bytes apart).
-    func draw(_ frame: Frame, into pixels: UnsafeMutableRawPointer, pitch: Int, width: Int, height: Int) -> Bool {
-        let source = frame.pointer
-        guard width > 0, height > 0, source.pointee.width > 0, source.pointee.height > 0 else { return false }
-        let format = AVPixelFormat(source.pointee.format)
+    /// Writes `frame` (or its part `source`, corners on even pixels) scaled to `width`×`height`
+    /// into `pixels` (rows `pitch` bytes apart), with `equalizer`'s adjustments.
+    func draw(_ frame: Frame, source part: PictureRegion? = nil, equalizer: PictureEqualizer = PictureEqualizer(),
+              into pixels: UnsafeMutableRawPointer, pitch: Int, width: Int, height: Int) -> Bool {
+        let frame = frame.pointer
+        guard width > 0, height > 0, frame.pointee.width > 0, frame.pointee.height > 0,
+              let source = SourcePart(frame, part) else { return false }
+        let format = source.format
         var destination = Planes(base: pixels.assumingMemoryBound(to: UInt8.self), pitch: pitch)
         if Self.isSubsampled420(format) {
-            var matrix = Colorimetry(of: source).kernelMatrix
+            var matrix = adjustedMatrix(Colorimetry(of: frame), equalizer)
             let scratch = kernelScratch.reserve(vp_draw_420_scratch_size(Int32(width)))
-            if let shrink = Shrink(from: source, format, to: width, height) {
-                let f = source.pointee
-                vp_draw_420(&matrix, shrink.kernel, f.data.0, Int(f.linesize.0), f.data.1, Int(f.linesize.1),
-                            f.data.2, Int(f.linesize.2), destination.data.0, pitch, Int32(width), Int32(height), scratch)
+            if let shrink = Shrink(format, from: source.width, source.height, to: width, height) {
+                let p = source.planes
+                vp_draw_420(&matrix, shrink.kernel, p.data.0, Int(p.pitches.0), p.data.1, Int(p.pitches.1),
+                            p.data.2, Int(p.pitches.2), destination.data.0, pitch, Int32(width), Int32(height), scratch)
                 return true
             }
             guard planes.prepare(width: width, height: height),
-                  setUp(&resize, from: source, format, to: AV_PIX_FMT_YUV420P, width, height) else { return false }
-            applyColorimetry(of: source)
+                  setUp(&resize, source.width, source.height, format, to: AV_PIX_FMT_YUV420P, width, height) else { return false }
+            applyColorimetry(of: frame)
             var middle = planes.planes
-            guard scale(resize.context, Planes(frame: source), rows: source.pointee.height, into: &middle) else { return false }
+            guard scale(resize.context, source.planes, rows: Int32(source.height), into: &middle) else { return false }
             vp_yuv420_to_bgra(&matrix, middle.data.0, Int(middle.pitches.0), middle.data.1, Int(middle.pitches.1),
                               middle.data.2, Int(middle.pitches.2), destination.data.0, pitch,
                               Int32(width), Int32(height), scratch)
             return true
         }
-        guard setUp(&direct, from: source, format, to: Self.output, width, height) else { return false }
-        applyColorimetry(of: source)
-        if source.pointee.width == Int32(width) && source.pointee.height == Int32(height) {
-            return convertUnscaled(direct.context, Planes(frame: source), format, width, height, into: destination)
+        guard setUp(&direct, source.width, source.height, format, to: Self.output, width, height) else { return false }
+        applyColorimetry(of: frame)
+        if source.width == width && source.height == height {
+            return convertUnscaled(direct.context, source.planes, format, width, height, into: destination)
         }
-        return scale(direct.context, Planes(frame: source), rows: source.pointee.height, into: &destination)
+        return scale(direct.context, source.planes, rows: Int32(source.height), into: &destination)
     }
+
+    /// The matrix for `colorimetry` with `equalizer` worked in; its luma table (if any) is kept
+    /// here and made again only when the adjustments or the colorimetry change.
+    private func adjustedMatrix(_ colorimetry: Colorimetry, _ equalizer: PictureEqualizer) -> vp_yuv_matrix {
+        let plain = colorimetry.kernelMatrix
+        if equalizer.isNeutral { return plain }
+        if adjusted?.colorimetry != colorimetry || adjusted?.equalizer != equalizer {
+            let (matrix, table) = equalizer.adjusting(plain)
+            if let table { lumaTable.update(from: table, count: 256) }
+            adjusted = Adjusted(colorimetry: colorimetry, equalizer: equalizer, matrix: matrix, hasTable: table != nil)
+        }
+        guard let adjusted else { return plain }
+        var matrix = adjusted.matrix
+        if adjusted.hasTable { matrix.luma_table = UnsafePointer(lumaTable) }
+        return matrix
+    }
+    private struct Adjusted {
+        var colorimetry: Colorimetry
+        var equalizer: PictureEqualizer
+        var matrix: vp_yuv_matrix
+        var hasTable: Bool
+    }
+    private var adjusted: Adjusted?
+    private let lumaTable = UnsafeMutablePointer<UInt8>.allocate(capacity: 256)
 
     /// BGRA: what swscale makes of a BGR0 request anyway. The alpha byte is ignored by the
     /// XRGB surfaces and textures this feeds.
@@ -86,11 +114,6 @@ final class PictureScaler {
         let d = descriptor.pointee
         return d.log2_chroma_w == 1 && d.log2_chroma_h == 1 && d.nb_components >= 3
             && d.flags & UInt64(AV_PIX_FMT_FLAG_RGB) == 0
-    }
-
-    private func setUp(_ stage: inout Stage, from source: UnsafeMutablePointer<AVFrame>,
-                       _ format: AVPixelFormat, to output: AVPixelFormat, _ width: Int, _ height: Int) -> Bool {
-        setUp(&stage, Int(source.pointee.width), Int(source.pointee.height), format, to: output, width, height)
     }
 
     private func setUp(_ stage: inout Stage, _ sourceWidth: Int, _ sourceHeight: Int,
@@ -206,6 +229,70 @@ struct Planes {
         let f = frame.pointee
         data = (f.data.0, f.data.1, f.data.2, f.data.3)
         pitches = (f.linesize.0, f.linesize.1, f.linesize.2, f.linesize.3)
+    }
+}
+
+/// A frame's planes moved to a part of the picture: no copy, the pointers only.
+private struct SourcePart {
+    var planes: Planes
+    var width: Int
+    var height: Int
+    var format: AVPixelFormat
+
+    /// Nil for a part outside the frame, or a part of a format whose samples cannot be
+    /// addressed by pointer (bitstream formats); the whole frame for `part` nil.
+    init?(_ frame: UnsafeMutablePointer<AVFrame>, _ part: PictureRegion?) {
+        format = AVPixelFormat(frame.pointee.format)
+        planes = Planes(frame: frame)
+        let frameWidth = Int(frame.pointee.width), frameHeight = Int(frame.pointee.height)
+        guard let part, part != PictureRegion(x: 0, y: 0, width: frameWidth, height: frameHeight) else {
+            (width, height) = (frameWidth, frameHeight)
+            return
+        }
+        guard part.x >= 0, part.y >= 0, part.width > 0, part.height > 0, part.x + part.width <= frameWidth,
+              part.y + part.height <= frameHeight, let descriptor = av_pix_fmt_desc_get(format) else { return nil }
+        let d = descriptor.pointee
+        guard d.flags & UInt64(AV_PIX_FMT_FLAG_BITSTREAM | AV_PIX_FMT_FLAG_HWACCEL) == 0 else { return nil }
+        let x = part.x & ~((1 << d.log2_chroma_w) - 1), y = part.y & ~((1 << d.log2_chroma_h) - 1)
+        // The first component on each plane says how far apart its samples are. (No arrays:
+        // this runs for every frame.)
+        var offsets = (0, 0, 0, 0)
+        var done = 0
+        for index in 0..<min(4, Int(d.nb_components)) {
+            let component = switch index {
+            case 0: d.comp.0
+            case 1: d.comp.1
+            case 2: d.comp.2
+            default: d.comp.3
+            }
+            guard done & (1 << component.plane) == 0 else { continue }
+            done |= 1 << component.plane
+            let chroma = index == 1 || index == 2
+            let offset = (chroma ? x >> d.log2_chroma_w : x) * Int(component.step)
+                + (chroma ? y >> d.log2_chroma_h : y) * Int(Self.pitch(planes, component.plane))
+            switch component.plane {
+            case 0: offsets.0 = offset
+            case 1: offsets.1 = offset
+            case 2: offsets.2 = offset
+            default: offsets.3 = offset
+            }
+        }
+        planes.data.0 = planes.data.0.map { $0 + offsets.0 }
+        // A palette stays where it is.
+        if d.flags & UInt64(AV_PIX_FMT_FLAG_PAL) == 0 { planes.data.1 = planes.data.1.map { $0 + offsets.1 } }
+        planes.data.2 = planes.data.2.map { $0 + offsets.2 }
+        planes.data.3 = planes.data.3.map { $0 + offsets.3 }
+        width = part.width + part.x - x
+        height = part.height + part.y - y
+    }
+
+    private static func pitch(_ planes: Planes, _ plane: Int32) -> Int32 {
+        switch plane {
+        case 0: planes.pitches.0
+        case 1: planes.pitches.1
+        case 2: planes.pitches.2
+        default: planes.pitches.3
+        }
     }
 }
 

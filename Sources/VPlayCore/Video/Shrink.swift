@@ -10,9 +10,8 @@ enum Shrink {
     case twoThirds
     case by(Int32)
 
-    init?(from source: UnsafeMutablePointer<AVFrame>, _ format: AVPixelFormat, to width: Int, _ height: Int) {
+    init?(_ format: AVPixelFormat, from sourceWidth: Int, _ sourceHeight: Int, to width: Int, _ height: Int) {
         guard format == AV_PIX_FMT_YUV420P || format == AV_PIX_FMT_YUVJ420P, width > 0, height > 0 else { return nil }
-        let sourceWidth = Int(source.pointee.width), sourceHeight = Int(source.pointee.height)
         if sourceWidth == width && sourceHeight == height {
             self = .none
         } else if width % 4 == 0 && height % 4 == 0 && sourceWidth * 2 == width * 3 && sourceHeight * 2 == height * 3 {

@@ -10,7 +10,10 @@ import VPlayCore
 /// One thread pulls sound from the renderer and writes it whenever the server has room. It
 /// waits for that room on PulseAudio's asynchronous API rather than in a blocking write, so a
 /// change of audio track wakes it at once: the server's queue is dropped and the new track is
-/// heard within a few milliseconds. When the sound runs out (a seek, an A-B loop's jump, a
+/// heard within a few milliseconds. A change of volume (or a mute) is written over the sound the
+/// server holds, as PulseAudio lets a client replace what it queued, so it is heard within
+/// about 10 ms too; for that the writer applies the volume itself and keeps what it wrote
+/// before it (`SoundHistory`). When the sound runs out (a seek, an A-B loop's jump, a
 /// stalled read) only the sound goes, then silence in short slices, so what comes next
 /// follows after a slice of silence rather than a buffer of it. While paused the stream is
 /// closed (no thread, no CPU) and opened again with the same format on play, as the SDL
@@ -41,7 +44,7 @@ public final class PulseAudioOutput: AudioSink {
             idleStream = nil
         } else if worker == nil, let renderer, let format, let stream = idleStream ?? PulseStream(format) {
             idleStream = nil
-            let worker = Worker(stream: stream, renderer: renderer, bufferBytes: format.bufferFrames * format.bytesPerFrame)
+            let worker = Worker(stream: stream, renderer: renderer, format: format)
             self.worker = worker
             renderer.setDeviceWake { [stream] in stream.wake() }
             let thread = Thread { worker.run() }
@@ -66,31 +69,44 @@ public final class PulseAudioOutput: AudioSink {
 
     struct PulseError: Error {}
 
-    /// How much to render and write at a time: a whole buffer while sound flows (what the
-    /// server asks for at once); quarter buffers (about 5 ms; whole frames, as buffers hold a
-    /// power of two) when a silence starts, so that sound coming back (after a seek) slips in
-    /// between slices; whole buffers again once the silence has lasted about 100 ms (a stalled
-    /// read).
+    /// How much to render and write at a time: what the server asks for at once (half a
+    /// buffer, see `PulseStream`) while sound flows; quarter buffers (about 5 ms; whole frames,
+    /// as buffers hold a power of two) when a silence starts, so that sound coming back (after
+    /// a seek) slips in between slices; requests again once the silence has lasted about
+    /// 100 ms (a stalled read).
     static func fillBytes(silentFills: Int, bufferBytes: Int) -> Int {
-        silentFills == 0 || silentFills > 20 ? bufferBytes : bufferBytes / 4
+        silentFills == 0 || silentFills > 20 ? PulseStream.requestBytes(bufferBytes: bufferBytes) : bufferBytes / 4
     }
+
+    /// Seconds of what the server holds that a rewrite leaves alone: the time it takes to get
+    /// there. Sound in them is heard at the old volume.
+    static let rewriteMargin = 0.005
 
     /// The writing thread's side: owns nothing but what `stop` waits for.
     private final class Worker: @unchecked Sendable {
         let stream: PulseStream
         private let renderer: AudioRenderer
+        private let format: AudioFormat
         private let bufferBytes: Int
         private let running = Locked(true)
         private let finished = DispatchSemaphore(value: 0)
+        // Touched only on the writing thread.
+        private var gain: GainRamp
+        /// What the server may still hold, before its gain: written again when the volume changes.
+        private var history: SoundHistory
 
-        init(stream: PulseStream, renderer: AudioRenderer, bufferBytes: Int) {
+        init(stream: PulseStream, renderer: AudioRenderer, format: AudioFormat) {
             self.stream = stream
             self.renderer = renderer
-            self.bufferBytes = bufferBytes
+            self.format = format
+            bufferBytes = format.bufferFrames * format.bytesPerFrame
+            gain = GainRamp(applied: renderer.targetGain)   // a new stream starts at the volume set
+            // Room for the queue and for what the sink took from it and has not played.
+            history = SoundHistory(capacity: 2 * PulseStream.targetBytes(bufferBytes: bufferBytes))
         }
 
         func run() {
-            let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: bufferBytes, alignment: 16)
+            let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: history.capacity, alignment: 16)
             defer {
                 buffer.deallocate()
                 finished.signal()
@@ -99,7 +115,8 @@ public final class PulseAudioOutput: AudioSink {
             while running.withLock({ $0 }) {
                 // A new track is ready: what the server holds of the old one is dropped, so the
                 // new one is heard at once rather than after it.
-                if renderer.wantsDeviceFlush() { stream.flush() }
+                if renderer.wantsDeviceFlush() { dropQueued() }
+                if renderer.targetGain != gain.applied { regainQueued(using: buffer) }
                 let size = PulseAudioOutput.fillBytes(silentFills: silentFills, bufferBytes: bufferBytes)
                 // While a new track's sound is being decoded, look for it every millisecond
                 // instead of waiting for room.
@@ -111,10 +128,36 @@ public final class PulseAudioOutput: AudioSink {
                 }
                 // Everything written so far plays before this fill's first byte.
                 let slice = UnsafeMutableRawBufferPointer(rebasing: buffer[0..<size])
-                let sound = renderer.render(into: slice, latency: stream.latency)
+                let sound = renderer.render(into: slice, latency: stream.latency, applyingGain: false)
                 silentFills = sound > 0 ? 0 : silentFills + 1
-                guard stream.write(UnsafeRawBufferPointer(rebasing: slice[0..<(sound > 0 ? sound : size)])) else { break }
+                let filled = UnsafeMutableRawBufferPointer(rebasing: slice[0..<(sound > 0 ? sound : size)])
+                history.append(UnsafeRawBufferPointer(filled))
+                gain.apply(renderer.targetGain, to: filled, format: format)
+                guard stream.write(UnsafeRawBufferPointer(filled)) else { break }
             }
+        }
+
+        /// Drops what the server holds, and with it the history that mirrors it.
+        private func dropQueued() {
+            stream.flush()
+            history.removeAll()
+        }
+
+        /// Gives a new volume to what the server holds and has not played, but for the next few
+        /// milliseconds (which it may be playing by the time the rewrite arrives): a change of
+        /// volume or a mute is heard at once, however long the queue. Nothing when the server
+        /// has not told its latency yet: the next fill ramps to the new volume.
+        private func regainQueued(using scratch: UnsafeMutableRawBufferPointer) {
+            guard let latency = stream.latency else { return }
+            let frame = format.bytesPerFrame
+            let unplayed = Int(latency * Double(format.sampleRate)) * frame
+            let margin = Int(PulseAudioOutput.rewriteMargin * Double(format.sampleRate)) * frame
+            let bytes = min(history.count, unplayed - margin) / frame * frame
+            guard bytes > 0 else { return }
+            let queued = UnsafeMutableRawBufferPointer(rebasing: scratch[0..<bytes])
+            history.copyLast(into: queued)
+            gain.apply(renderer.targetGain, to: queued, format: format)
+            _ = stream.rewrite(UnsafeRawBufferPointer(queued))
         }
 
         /// Returns once the thread has finished its last write.
@@ -130,17 +173,28 @@ public final class PulseAudioOutput: AudioSink {
 final class PulseStream: @unchecked Sendable {
     private let stream: OpaquePointer
 
-    /// A stream of `format`: about two device buffers queued, asked for a buffer at a time.
-    /// Asking in quarter buffers woke the writer and libpulse's thread four times as often
-    /// (some 400 context switches a second) for the same sound; a track switch flushes the
-    /// queue and does not wait for a request either way.
+    /// A stream of `format`: two device buffers queued (what a change of speed waits behind; a
+    /// change of volume is written over them), asked for half a buffer at a time. The server gives the sink what the queue
+    /// holds beyond twice a request (PulseAudio's tlength − 2 × minreq): one buffer here. Asked
+    /// for whole buffers, that was nothing, and the sink ran at its lowest latency, waking the
+    /// daemon thousands of times a second (see BENCHMARKS.md, machine section). A track switch
+    /// flushes the queue and does not wait for a request either way.
     /// Nil when libpulse cannot be loaded or no server answers.
     init?(_ format: AudioFormat) {
-        let bufferBytes = UInt32(format.bufferFrames * format.bytesPerFrame)
+        let bufferBytes = format.bufferFrames * format.bytesPerFrame
         guard let stream = vp_pulse_open("vplay", Int32(format.sampleRate), Int32(format.channels),
-                                         2 * bufferBytes, bufferBytes) else { return nil }
+                                         UInt32(Self.targetBytes(bufferBytes: bufferBytes)),
+                                         UInt32(Self.requestBytes(bufferBytes: bufferBytes)))
+        else { return nil }
         self.stream = stream
     }
+
+    /// What the server keeps queued: two buffers.
+    static func targetBytes(bufferBytes: Int) -> Int { 2 * bufferBytes }
+
+    /// What the server asks for at once: half a buffer (whole frames, as buffers hold a power
+    /// of two frames).
+    static func requestBytes(bufferBytes: Int) -> Int { bufferBytes / 2 }
 
     deinit { vp_pulse_close(stream) }
 
@@ -154,6 +208,11 @@ final class PulseStream: @unchecked Sendable {
 
     func write(_ bytes: UnsafeRawBufferPointer) -> Bool {
         vp_pulse_write(stream, bytes.baseAddress, bytes.count) == 0
+    }
+
+    /// Replaces the last `bytes.count` bytes written (see `vp_pulse_rewrite`).
+    func rewrite(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        vp_pulse_rewrite(stream, bytes.baseAddress, bytes.count) == 0
     }
 
     func flush() { vp_pulse_flush(stream) }

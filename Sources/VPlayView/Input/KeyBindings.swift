@@ -10,6 +10,30 @@ public enum KeyBindings {
     /// Seconds per `z` / `x` press.
     public static let subtitleDelayStep: Double = 0.1
 
+    /// Per Alt+arrow and Alt++/- press: pan in picture widths, zoom in log2; per w / W: panscan.
+    public static let panStep = 0.1
+    public static let zoomStep = 0.1
+    public static let panscanStep = 0.1
+
+    /// mpv's Alt keys for the picture and the window: zoom, pan, reset, window scale, and
+    /// Alt+p for picture-in-picture.
+    private static func pictureBinding(_ key: Key) -> (command: PlayerCommand, repeats: Bool)? {
+        switch key {
+        case .character("+"), .character("="): (.adjust(property: "video-zoom", .add(zoomStep)), true)
+        case .character("-"): (.adjust(property: "video-zoom", .add(-zoomStep)), true)
+        case .left: (.adjust(property: "video-pan-x", .add(panStep)), true)
+        case .right: (.adjust(property: "video-pan-x", .add(-panStep)), true)
+        case .up: (.adjust(property: "video-pan-y", .add(panStep)), true)
+        case .down: (.adjust(property: "video-pan-y", .add(-panStep)), true)
+        case .backspace: (.setDisplay(.resetView), false)
+        case .character("0"): (.setWindow(.scale(0.5)), false)
+        case .character("1"): (.setWindow(.scale(1)), false)
+        case .character("2"): (.setWindow(.scale(2)), false)
+        case .character("p"): (.adjust(property: "picture-in-picture", .cycle(up: true)), false)
+        default: nil
+        }
+    }
+
     /// The command for `press`, or nil when the key is unbound.
     ///
     /// Presses with Control, Alt or Super are left alone (they belong to the desktop; Ctrl+h, and
@@ -25,6 +49,14 @@ public enum KeyBindings {
         // Alt+F: the choices carried across this folder's episodes are forgotten.
         if press.key == .character("f") && press.modifiers == [.alt] && !press.isRepeat {
             return .forgetSeriesChoices
+        }
+        // Alt+l: the A-B range written to a clip (mpv binds nothing there).
+        if press.key == .character("l") && press.modifiers == [.alt] && !press.isRepeat {
+            return .exportClip
+        }
+        if press.modifiers.subtracting(.shift) == [.alt], let binding = pictureBinding(press.key),
+           binding.repeats || !press.isRepeat {
+            return binding.command
         }
         // Control with ←/→ steps through subtitle lines, as in mpv.
         if press.modifiers == [.control] {
@@ -59,6 +91,7 @@ public enum KeyBindings {
         case .character("s"): binding = (.screenshot, false)
         case .character("d"): binding = (.adjust(property: "deinterlace", .cycle(up: true)), false)
         case .character("S"): binding = (.screenshotVideo, false)
+        case .character("B"): binding = (.adjust(property: "play-dir", .cycle(up: true)), false)
         case .character("l"): binding = (.cycleABLoop, false)
         case .character("#"): binding = (.cycleTrack(.audio, down: false), false)
         case .character("_"): binding = (.cycleTrack(.video, down: false), false)
@@ -74,6 +107,18 @@ public enum KeyBindings {
         case .character("<"): binding = (.playlistPrevious, false)
         case .pageUp: binding = (.adjust(property: "chapter", .add(1)), false)
         case .pageDown: binding = (.adjust(property: "chapter", .add(-1)), false)
+        case .character("1"): binding = (.adjust(property: "contrast", .add(-1)), true)
+        case .character("2"): binding = (.adjust(property: "contrast", .add(1)), true)
+        case .character("3"): binding = (.adjust(property: "brightness", .add(-1)), true)
+        case .character("4"): binding = (.adjust(property: "brightness", .add(1)), true)
+        case .character("5"): binding = (.adjust(property: "gamma", .add(-1)), true)
+        case .character("6"): binding = (.adjust(property: "gamma", .add(1)), true)
+        case .character("7"): binding = (.adjust(property: "saturation", .add(-1)), true)
+        case .character("8"): binding = (.adjust(property: "saturation", .add(1)), true)
+        case .character("A"): binding = (.adjust(property: "video-aspect-override", .cycle(up: true)), false)
+        case .character("T"): binding = (.adjust(property: "ontop", .cycle(up: true)), false)
+        case .character("w"): binding = (.adjust(property: "panscan", .add(-panscanStep)), true)
+        case .character("W"), .character("e"): binding = (.adjust(property: "panscan", .add(panscanStep)), true)
         case .character("."): binding = (.frameStep, true)
         case .character(","): binding = (.frameBackStep, true)
         // mpv's media key bindings.

@@ -35,6 +35,7 @@ public final class PlayerLoop {
                 keyCommand: @escaping (KeyPress, Bool) -> PlayerCommand? = KeyBindings.command(for:isFullscreen:),
                 openDialog: @escaping () -> Void = {}, onTurn: @escaping (PlayerState) -> Void = { _ in }) {
         overlay.thumbnails = thumbnails
+        overlay.openFileChooser = openDialog
         self.keyCommand = keyCommand
         self.openDialog = openDialog
         self.sdl = sdl
@@ -66,7 +67,7 @@ public final class PlayerLoop {
             }
             let decidedAt = Player.monotonicNow()
             let tick = player.tick()
-            if tick.hasNewPicture || (!drawsIntoWindow && (texture.isEmpty || pictureSizeChanged())) {
+            if tick.hasNewPicture || lookChanged() || (!drawsIntoWindow && texture.isEmpty) {
                 uploadPicture()
             }
             let canvas = subtitleCanvas
@@ -80,6 +81,7 @@ public final class PlayerLoop {
                 window.setFullscreen(state.isFullscreen)
                 needsPresent = true
             }
+            if window.apply(state.windowSettings, pictureSize: player.geometry?.displaySize) { needsPresent = true }
 
             let now = Player.monotonicNow()
             // Until this file's first picture is up, the window keeps the last one of the file
@@ -103,58 +105,79 @@ public final class PlayerLoop {
         }
     }
 
-    /// Where the picture goes in the window now.
-    private var pictureBox: Letterbox? {
+    /// Where the picture goes in the window now, and which part of it shows.
+    private var layout: PictureLayout? {
         guard let geometry = player.geometry else { return nil }
+        let size = player.pictureSize ?? (geometry.width, geometry.height)
         let output = window.outputSize
-        return Letterbox.fit(displayAspect: geometry.displayAspect, inWidth: output.width, height: output.height)
+        return PictureLayout.make(width: size.width, height: size.height, geometry: geometry, display: player.state.display,
+                                  windowWidth: output.width, windowHeight: output.height)
     }
 
     /// The window's pixels and the picture's place in them, for subtitles.
     private var subtitleCanvas: SubtitleCanvas {
         let output = window.outputSize
-        let box = pictureBox ?? Letterbox(x: 0, y: 0, width: output.width, height: output.height)
+        var box = Letterbox(x: 0, y: 0, width: output.width, height: output.height)
+        if let picture = layout?.picture {
+            let left = max(0, picture.x), top = max(0, picture.y)
+            box = Letterbox(x: left, y: top, width: min(output.width, picture.x + picture.width) - left,
+                            height: min(output.height, picture.y + picture.height) - top)
+        }
         return SubtitleCanvas(width: output.width, height: output.height,
                               video: SubtitleBox(x: box.x, y: box.y, width: box.width, height: box.height))
     }
 
     /// Software path, picture upright: scaled straight into the window's pixels at present.
     private var drawsIntoWindow: Bool {
-        windowPixels != nil && (player.geometry?.rotation ?? 0) == 0
+        windowPixels != nil && (layout?.rotation ?? 0) == 0
+    }
+
+    /// The texture holds YUV planes of the whole picture (the GPU converts); else the shown
+    /// part, converted, scaled and adjusted on the CPU.
+    private var uploadsPlanes: Bool {
+        window.presentation == .gpuYUV && player.state.display.equalizer.isNeutral
+    }
+
+    /// The layout and adjustments the picture on screen was drawn with.
+    private var shownLook: (layout: PictureLayout?, equalizer: PictureEqualizer, planes: Bool)?
+
+    /// True when the picture must be drawn again though it is the same: the window's size, a
+    /// zoom, a crop or an adjustment changed (paused too).
+    private func lookChanged() -> Bool {
+        let look = (layout: layout, equalizer: player.state.display.equalizer, planes: uploadsPlanes)
+        defer { shownLook = look }
+        guard let shown = shownLook else { return false }
+        let changed = shown.layout != look.layout || shown.equalizer != look.equalizer || shown.planes != look.planes
+        if changed { needsPresent = true }
+        return changed
     }
 
     /// Puts the current picture into the texture in the form the presentation path wants.
     private func uploadPicture() {
         needsPresent = true
         if drawsIntoWindow { return }   // drawn at present, into the window itself
-        switch window.presentation {
-        case .gpuYUV:
+        if uploadsPlanes {
             guard let picture = player.picture() else { return }
             texture.upload(picture)
-        case .scaledRGB:
-            guard let box = pictureBox?.textureRect(rotation: player.geometry?.rotation ?? 0) else { return }
-            texture.fill(width: box.width, height: box.height) { pixels, pitch in
-                player.drawPicture(into: pixels, pitch: pitch, width: box.width, height: box.height)
-            }
+            return
         }
-    }
-
-    /// After a resize the software path must rescale the picture on screen.
-    private func pictureSizeChanged() -> Bool {
-        guard window.presentation == .scaledRGB,
-              let box = pictureBox?.textureRect(rotation: player.geometry?.rotation ?? 0),
-              let size = texture.size else { return false }
-        return box.width != size.width || box.height != size.height
+        guard let layout else { return }
+        let size = layout.unturnedSize
+        texture.fill(width: size.width, height: size.height) { pixels, pitch in
+            player.drawPicture(into: pixels, pitch: pitch, width: size.width, height: size.height, source: layout.source)
+        }
     }
 
     private func present(state: PlayerState, now: Double) {
         let renderer = window.renderer
         SDL_SetRenderDrawColor(renderer, 0, 0, 0, 255)
-        let rotation = player.geometry?.rotation ?? 0
+        let layout = layout
+        let rotation = layout?.rotation ?? 0
+        let pictureBox = layout.map { Letterbox($0.destination) }
         var drawn = false
-        if drawsIntoWindow, let box = pictureBox, let windowPixels {
+        if drawsIntoWindow, let layout, let box = pictureBox, let windowPixels {
             drawn = windowPixels.draw(into: box) { pixels, pitch in
-                player.drawPicture(into: pixels, pitch: pitch, width: box.width, height: box.height)
+                player.drawPicture(into: pixels, pitch: pitch, width: box.width, height: box.height, source: layout.source)
             }
         }
         if drawn || (window.presentation == .scaledRGB && rotation == 0 && !texture.isEmpty), let box = pictureBox {
@@ -167,7 +190,7 @@ public final class PlayerLoop {
             SDL_RenderClear(renderer)
         }
         if !drawn, let box = pictureBox {
-            texture.draw(into: box, rotation: rotation)
+            texture.draw(into: box, rotation: rotation, source: uploadsPlanes ? layout?.source : nil)
         }
         // The overlay works in window points and scales to output pixels itself (HiDPI).
         let points = window.size
@@ -247,9 +270,16 @@ public final class PlayerLoop {
                 session.apply(command)
             }
         case SDL_MOUSEMOTION.rawValue, SDL_MOUSEBUTTONDOWN.rawValue, SDL_MOUSEBUTTONUP.rawValue, SDL_MOUSEWHEEL.rawValue:
+            if event.type == SDL_MOUSEMOTION.rawValue, window.followDrag() { break }
+            if event.type == SDL_MOUSEBUTTONUP.rawValue { window.endDrag() }
             let response = overlay.handle(event, state: state, now: now)
             for command in response.commands { session.apply(command) }
             needsPresent = needsPresent || response.consumed
+            // Picture-in-picture has no title bar: a press on the picture moves the window.
+            if event.type == SDL_MOUSEBUTTONDOWN.rawValue, event.button.button == UInt8(SDL_BUTTON_LEFT),
+               !response.consumed, window.isDraggable {
+                window.beginDrag()
+            }
         default:
             break
         }

@@ -22,6 +22,7 @@ public final class Overlay {
     private let previewTexture = PreviewTexture()
     private let menuTexts = TrackMenuTexts()
     private let panelTexts = PlaylistPanelTexts()
+    private let contextMenuTexts = ContextMenuTexts()
     /// What the last `draw` put on screen (nil: nothing), to answer `needsRedraw`.
     private var drawnLook: OverlayLook?
     private var drawnMessage: MessageLook?
@@ -99,6 +100,7 @@ public final class Overlay {
             resting.loopBX = nil
             resting.trackMenu = nil
             resting.playlistPanel = nil
+            resting.contextMenu = nil
             resting.chapters = []
             resting.bufferedSpans = []
             self.look = resting
@@ -145,6 +147,9 @@ public final class Overlay {
         }
     }
 
+    /// Opens the desktop's file chooser: the context menu's "Open file…" (as Ctrl+o does).
+    public var openFileChooser: () -> Void = {}
+
     /// Pictures uploaded to the preview texture so far (for tests).
     var previewUploadCount: Int { previewTexture.uploadCount }
 
@@ -165,12 +170,23 @@ public final class Overlay {
             guard let press = OverlayKeyPress(event.key) else { return ([], false) }
             updateWindowSize(windowID: event.key.windowID)
             let response = controller.handleKey(press, state: state, now: now)
+            if response.opensFileChooser { openFileChooser() }
             return (response.commands, response.consumed)
+        }
+        if event.type == SDL_MOUSEBUTTONDOWN.rawValue || event.type == SDL_MOUSEBUTTONUP.rawValue,
+           Int32(event.button.button) == SDL_BUTTON_RIGHT {
+            // A right press opens the context menu; its release has nothing more to do.
+            guard event.type == SDL_MOUSEBUTTONDOWN.rawValue else { return ([], true) }
+            updateWindowSize(windowID: event.button.windowID)
+            controller.openContextMenu(at: OverlayPoint(x: Double(event.button.x), y: Double(event.button.y)),
+                                       state: state, now: now)
+            return ([], true)
         }
         guard let event = SDLPointerEvent(event) else { return ([], false) }
         updateWindowSize(windowID: event.windowID)
         if event.pointer != .leave { thumbnails?.prepare() }
         let response = controller.handle(event.pointer, state: state, now: now)
+        if response.opensFileChooser { openFileChooser() }
         if let time = response.previewRequest {
             thumbnails?.request(time: time)
         }
@@ -289,6 +305,7 @@ public final class Overlay {
         }
         drawMesh(menuVertices, parts.menu.indices, renderer: renderer)
         menuTexts.draw(renderer: renderer)
+        contextMenuTexts.draw(renderer: renderer)
         if let frame = panelFrame, let panelKey {
             drawLayer(panelLayer, key: panelKey, frame: frame, renderer: renderer, window: window) { renderer, dx, dy in
                 drawMesh(panelVertices, panelMesh.indices, renderer: renderer, dx: dx, dy: dy)
@@ -421,6 +438,7 @@ public final class Overlay {
         }
 
         menuTexts.update(look?.trackMenu, scale: scale, font: font, renderer: renderer)
+        contextMenuTexts.update(look?.contextMenu, scale: scale, font: font, renderer: renderer)
         rebuildPanel(look?.playlistPanel, scale: scale, renderer: renderer)
 
         let pictureFrame = previewFrame.map { (x: Int($0.x), y: Int($0.y), width: Int($0.w), height: Int($0.h)) }

@@ -11,6 +11,8 @@ public struct OverlayController: Sendable {
         /// Seconds to ask the thumbnail source for: set when the event moved the preview to a
         /// new time (hovering or dragging over the slider with previews on).
         public var previewRequest: Double?
+        /// The desktop's file chooser is wanted (the context menu's "Open file…").
+        public var opensFileChooser = false
 
         public init(commands: [PlayerCommand] = [], consumed: Bool, previewRequest: Double? = nil) {
             self.commands = commands
@@ -34,6 +36,7 @@ public struct OverlayController: Sendable {
     public private(set) var volumeSlider = VolumeSliderState()
     public private(set) var trackMenu = TrackMenuState()
     public private(set) var playlistPanel = PlaylistPanelState()
+    public private(set) var contextMenu = ContextMenuState()
     /// The subtitle search while it is open.
     public var searchField: SearchField?
     private var visibility: OverlayVisibility
@@ -75,7 +78,7 @@ public struct OverlayController: Sendable {
     /// Closes the open menu, the playlist panel or the track menu (Esc); false when neither
     /// was open.
     public mutating func dismissTrackMenu(state: PlayerState) -> Bool {
-        playlistPanel.dismiss() || trackMenu.dismiss(state: state)
+        contextMenu.close() || playlistPanel.dismiss() || trackMenu.dismiss(state: state)
     }
 
     /// Feeds a key press to the overlay: F8 opens and closes the playlist panel; while the
@@ -83,6 +86,9 @@ public struct OverlayController: Sendable {
     /// menu. `consumed` false: the key is not the overlay's, and goes to the player's bindings.
     public mutating func handleKey(_ press: OverlayKeyPress, state: PlayerState, now: Double) -> Response {
         let layout = layout(for: state)
+        if let outcome = contextMenu.handleKey(press, windowSize: windowSize, fontSize: Self.menuFontSize(layout)) {
+            return response(to: outcome, layout: layout, state: state)
+        }
         if press.key == PlaylistPanel.key, press.isPlain {
             guard !press.isRepeat else { return Response(consumed: true) }
             if playlistPanel.isOpen {
@@ -103,15 +109,52 @@ public struct OverlayController: Sendable {
         return Response(consumed: false)
     }
 
+    /// A right click at `point`: opens the context menu there, closing the track menu and the
+    /// playlist panel.
+    public mutating func openContextMenu(at point: OverlayPoint, state: PlayerState, now: Double) {
+        let layout = layout(for: state)
+        _ = trackMenu.dismiss(state: state)
+        playlistPanel.close()
+        track(point, now: now)
+        slider.hover(atX: nil, layout: layout, duration: state.duration)
+        contextMenu.open(ContextMenu.rows(state: state), at: point, windowSize: windowSize,
+                         fontSize: Self.menuFontSize(layout))
+    }
+
+    /// The context menu's entries are the size of the track menu's.
+    public static func menuFontSize(_ layout: OverlayLayout) -> Double {
+        layout.fontSize * 0.9
+    }
+
+    private mutating func response(to outcome: ContextMenuState.Outcome, layout: OverlayLayout,
+                                   state: PlayerState) -> Response {
+        guard case .activate(let target) = outcome else { return Response(consumed: true) }
+        var response = Response(consumed: true)
+        switch target {
+        case .command(let command): response.commands = [command]
+        case .openFiles: response.opensFileChooser = true
+        case .playlist: openPlaylistPanel(layout: layout, state: state)
+        case .submenu, .none: break
+        }
+        return response
+    }
+
     /// One open at a time: the panel replaces the track menu.
     private mutating func openPlaylistPanel(layout: OverlayLayout, state: PlayerState) {
         _ = trackMenu.dismiss(state: state)
+        contextMenu.close()
         playlistPanel.open(bar: layout, state: state)
         slider.hover(atX: nil, layout: layout, duration: state.duration)
     }
 
     private mutating func respond(to event: PointerEvent, state: PlayerState, now: Double) -> Response {
         let layout = layout(for: state)
+        if let outcome = contextMenu.respond(to: event, windowSize: windowSize, fontSize: Self.menuFontSize(layout)) {
+            if let point = event.point { track(point, now: now) }
+            // The menu has the pointer: no time tooltip under it.
+            slider.hover(atX: nil, layout: layout, duration: state.duration)
+            return response(to: outcome, layout: layout, state: state)
+        }
         if let response = playlistPanel.respond(to: event, bar: layout, state: state, now: now) {
             if let point = event.point { track(point, now: now) } else { pointer = nil }
             // The panel has the pointer: no time tooltip under it.
@@ -260,7 +303,8 @@ public struct OverlayController: Sendable {
                            trackMenu: trackMenu.look(bar: layout, state: state, pointer: pointer),
                            chapters: state.chapters,
                            bufferedSpans: Self.bufferedSpans(state, duration: duration, layout: layout),
-                           playlistPanel: playlistPanel.look(bar: layout, state: state, pointer: pointer, now: now))
+                           playlistPanel: playlistPanel.look(bar: layout, state: state, pointer: pointer, now: now),
+                           contextMenu: contextMenu.look(windowSize: windowSize, fontSize: Self.menuFontSize(layout)))
     }
 
     /// The cache's seekable ranges on the track, in whole points so that playback redraws
@@ -295,7 +339,7 @@ public struct OverlayController: Sendable {
     /// playlist panel open.
     private func isHeld(_ state: PlayerState) -> Bool {
         state.isPaused || slider.isDragging || volumeSlider.isDragging || trackMenu.openMenu(for: state) != nil
-            || playlistPanel.isOpen
+            || playlistPanel.isOpen || contextMenu.isOpen
             || pointer.map { layout(for: state).band.contains($0) } ?? false
     }
 

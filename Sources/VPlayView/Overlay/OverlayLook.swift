@@ -57,6 +57,8 @@ public struct OverlayLook: Equatable, Sendable {
     public var bufferedSpans: [ClosedRange<Double>] = []
     /// The playlist panel, while it is open.
     public var playlistPanel: PlaylistPanelLook? = nil
+    /// The context menu, while it is open.
+    public var contextMenu: ContextMenuLook? = nil
 
     public var timeText: String {
         TimeFormat.pair(position: elapsed, duration: duration)
@@ -84,6 +86,15 @@ public struct TrackMenuLook: Equatable, Sendable {
     public var selection: TrackMenu.Selection
     /// The entry under the pointer (an index into `menu.rows`), highlighted.
     public var hoveredRow: Int?
+}
+
+/// What decides the open context menu's pixels.
+public struct ContextMenuLook: Equatable, Sendable {
+    /// The rows of each open plate, the first one first.
+    public var plates: [[ContextMenu.Row]]
+    public var layout: ContextMenuLayout
+    /// The lit row of each plate.
+    public var highlighted: [Int?]
 }
 
 /// What decides the open playlist panel's pixels: the rows in view and nothing beyond them.

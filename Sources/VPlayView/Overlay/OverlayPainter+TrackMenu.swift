@@ -46,7 +46,7 @@ extension OverlayPainter {
     }
 
     /// ✓ in a square of `size`.
-    private static func addCheckMark(center: OverlayPoint, size: Double, to builder: inout MeshBuilder) {
+    static func addCheckMark(center: OverlayPoint, size: Double, to builder: inout MeshBuilder) {
         let stroke = max(1.5 / builder.scale, 0.16 * size)
         let start = OverlayPoint(x: center.x - 0.42 * size, y: center.y + 0.02 * size)
         let corner = OverlayPoint(x: center.x - 0.12 * size, y: center.y + 0.32 * size)

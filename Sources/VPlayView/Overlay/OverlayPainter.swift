@@ -38,7 +38,7 @@ enum OverlayPainter {
         var thumb = Mesh()
         /// The tooltip bubble, the preview's border and the message's plate.
         var extras = Mesh()
-        /// The open track menu: over everything but the texts.
+        /// The open track menu or context menu: over everything but the texts.
         var menu = Mesh()
     }
 
@@ -88,6 +88,9 @@ enum OverlayPainter {
             }
             if let trackMenu = look.trackMenu {
                 addTrackMenu(trackMenu, to: &menu)
+            }
+            if let contextMenu = look.contextMenu {
+                addContextMenu(contextMenu, to: &menu)
             }
         }
         if let message, let plate {

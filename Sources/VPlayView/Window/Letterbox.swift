@@ -1,3 +1,5 @@
+import VPlayCore
+
 /// Where the picture goes inside the window: as large as fits, centred, keeping the
 /// display aspect (sample aspect and rotation included). Pure, for tests.
 public struct Letterbox: Equatable {
@@ -18,6 +20,17 @@ public struct Letterbox: Equatable {
             width = Int((Double(height) * displayAspect).rounded())
         }
         return Letterbox(x: (windowWidth - width) / 2, y: (windowHeight - height) / 2, width: width, height: height)
+    }
+
+    public init(x: Int, y: Int, width: Int, height: Int) {
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+    }
+
+    public init(_ rect: PictureRegion) {
+        self.init(x: rect.x, y: rect.y, width: rect.width, height: rect.height)
     }
 
     /// The destination rectangle to hand the renderer for a texture turned by `rotation`

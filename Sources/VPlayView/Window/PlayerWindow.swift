@@ -7,6 +7,13 @@ public final class PlayerWindow {
     let renderer: OpaquePointer
     public let presentation: PresentationPath
     public private(set) var isFullscreen = false
+    /// The window settings carried out so far; nil before the first (the window was made at
+    /// the size they ask for).
+    var appliedSettings: WindowSettings?
+    /// Where the window was and how large before picture-in-picture, to go back to.
+    var normalFrame: SDL_Rect?
+    /// A drag of the borderless picture-in-picture window under way.
+    var drag: WindowDrag?
 
     public init(title: String, width: Int, height: Int, fullscreen: Bool) throws(SDLError) {
         let flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue
@@ -53,6 +60,14 @@ public final class PlayerWindow {
 
     public func setTitle(_ title: String) {
         SDL_SetWindowTitle(window, title)
+    }
+
+    /// The usable part of the first display, for sizes given in percent of the screen (SDL's
+    /// video must be started); nil when SDL cannot say.
+    public static var screenSize: (width: Int, height: Int)? {
+        var bounds = SDL_Rect()
+        guard SDL_GetDisplayUsableBounds(0, &bounds) == 0, bounds.w > 0, bounds.h > 0 else { return nil }
+        return (Int(bounds.w), Int(bounds.h))
     }
 
     /// Fits the window to a new file's picture (not in fullscreen, where the screen decides).

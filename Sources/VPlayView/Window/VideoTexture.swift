@@ -37,14 +37,19 @@ final class VideoTexture {
         }
     }
 
-    func draw(into rect: Letterbox, rotation: Int) {
+    /// Draws the texture (or its part `source`) into `rect`, turned clockwise by `rotation`.
+    func draw(into rect: Letterbox, rotation: Int, source: PictureRegion? = nil) {
         guard let texture else { return }
         let target = rect.textureRect(rotation: rotation)
         var destination = SDL_Rect(x: Int32(target.x), y: Int32(target.y), w: Int32(target.width), h: Int32(target.height))
-        if rotation == 0 {
-            SDL_RenderCopy(renderer, texture, nil, &destination)
-        } else {
-            SDL_RenderCopyEx(renderer, texture, nil, &destination, Double(rotation), nil, SDL_FLIP_NONE)
+        var part = source.map { SDL_Rect(x: Int32($0.x), y: Int32($0.y), w: Int32($0.width), h: Int32($0.height)) } ?? SDL_Rect()
+        withUnsafePointer(to: &part) { part in
+            let sourceRect = source == nil ? nil : part
+            if rotation == 0 {
+                SDL_RenderCopy(renderer, texture, sourceRect, &destination)
+            } else {
+                SDL_RenderCopyEx(renderer, texture, sourceRect, &destination, Double(rotation), nil, SDL_FLIP_NONE)
+            }
         }
     }
 

@@ -1,0 +1,284 @@
+import CFFmpeg
+import Foundation
+
+/// Decodes one video stream backwards on a thread of its own, with its own open of the
+/// source: span after span as `BackwardPlan` says, each handed to the main loop whole, its
+/// frames latest first. Frames come from a fixed pool (`BackwardPlan.framesInMemory`): the
+/// span on screen, the next one, and the picture up; the thread waits for the pool rather
+/// than grow it.
+final class BackwardDecoding: @unchecked Sendable {
+    /// A decoded span, its frames in the order they go up.
+    struct Span {
+        var frames: [Frame]
+        var serial: Int
+    }
+
+    private let condition = NSCondition()
+    private var pool: [Frame]
+    private var ready: Span?
+    private var plan: BackwardPlan?
+    private var serial = 0
+    private var aborted = false
+    private var failure: String?
+    private let limit: Int
+    private let path: String
+    private let options: PlayerOptions
+    private let streamIndex: Int
+    private let interrupt = InterruptFlag()
+    private let wake: @Sendable () -> Void
+    private let warn: @Sendable (String) -> Void
+    private let done = DispatchSemaphore(value: 0)
+    /// Packets read for one span before it is cut short (a broken index, a stream without
+    /// keyframes): playing on matters more than every frame.
+    static let packetLimit = 3_000
+
+    /// Frames kept in all, for a picture of `width`×`height` (8-bit 4:2:0, or about as large).
+    static func framesInMemory(width: Int, height: Int) -> Int {
+        BackwardPlan.framesInMemory(frameBytes: width * height * 3 / 2, budget: memoryBudget)
+    }
+
+    /// Decoded pictures held for playing backwards, in bytes: two spans of 33 frames and the
+    /// picture up at 1080p.
+    static let memoryBudget = 200 << 20
+
+    init(path: String, options: PlayerOptions, streamIndex: Int, width: Int, height: Int,
+         wake: @escaping @Sendable () -> Void, warn: @escaping @Sendable (String) -> Void) {
+        self.path = path
+        self.options = options
+        self.streamIndex = streamIndex
+        self.wake = wake
+        self.warn = warn
+        let total = Self.framesInMemory(width: width, height: height)
+        limit = BackwardPlan.spanLimit(framesInMemory: total)
+        pool = (0..<total).map { _ in Frame() }
+    }
+
+    func start() {
+        let thread = Thread { [self] in
+            run()
+            done.signal()
+        }
+        thread.name = "vplay.backward"
+        thread.start()
+    }
+
+    /// Ends the thread and waits for it; the frames it holds go with it.
+    func stop() {
+        let first = condition.withLock {
+            defer { aborted = true; condition.broadcast() }
+            return !aborted
+        }
+        guard first else { return }
+        interrupt.raise()
+        done.wait()
+    }
+
+    /// Plays backwards from the frame covering `time` (seconds, the stream's timeline): the
+    /// spans planned or decoded so far are forgotten. Returns the new serial.
+    @discardableResult
+    func restart(at time: Double, fileStart: Double) -> Int {
+        condition.withLock {
+            serial += 1
+            plan = BackwardPlan(from: time, fileStart: fileStart, limit: limit)
+            if let old = ready { old.frames.forEach(recycleLocked) }
+            ready = nil
+            condition.broadcast()
+            return serial
+        }
+    }
+
+    /// The next span, if decoded; nil while it is being decoded (or when none is left).
+    func takeSpan() -> Span? {
+        condition.withLock {
+            defer { ready = nil; condition.broadcast() }
+            return ready
+        }
+    }
+
+    /// Nothing before the spans handed out is left: the start is reached.
+    func hasReachedStart(serial: Int) -> Bool {
+        condition.withLock { serial == self.serial && ready == nil && (plan?.isFinished ?? true) }
+    }
+
+    /// Why the source cannot be played backwards, once the thread found out.
+    var failureReason: String? { condition.withLock { failure } }
+
+    /// Gives a frame shown (or no longer wanted) back to the pool.
+    func recycle(_ frame: Frame) {
+        condition.withLock { recycleLocked(frame) }
+    }
+
+    private func recycleLocked(_ frame: Frame) {
+        frame.unref()
+        pool.append(frame)
+        condition.broadcast()
+    }
+
+    // MARK: the thread
+
+    private func run() {
+        var fileOptions = options
+        fileOptions.audioEnabled = false
+        let file: MediaFile
+        let codec: CodecContext
+        do {
+            file = try MediaFile(path: path, options: fileOptions, interrupt: interrupt)
+            codec = try CodecContext(stream: file.stream(streamIndex), path: path)
+        } catch {
+            fail(error.reason)
+            return
+        }
+        for index in 0..<Int(file.context.pointee.nb_streams) where index != streamIndex {
+            file.stream(index).pointee.discard = AVDISCARD_ALL
+        }
+        var warnedOfCut = false
+        let reader = SpanReader(file: file, codec: codec, streamIndex: streamIndex)
+        while let (span, serial) = nextSpan() {
+            guard let result = reader.decode(span, frame: { takeFrame(serial: serial) },
+                                             recycle: recycle, isCurrent: { isCurrent(serial) }) else { continue }
+            if result.cutShort && !warnedOfCut {
+                warnedOfCut = true
+                warn("backward playback: the file's index leads far from where it should; skipping ahead")
+            }
+            hand(result, of: span, serial: serial)
+        }
+    }
+
+    private func fail(_ reason: String) {
+        condition.withLock { failure = reason }
+        wake()
+    }
+
+    /// Waits for a span to decode; nil on stop.
+    private func nextSpan() -> (BackwardPlan.Span, Int)? {
+        condition.withLock {
+            while !aborted {
+                if let span = plan?.next { return (span, serial) }
+                condition.wait()
+            }
+            return nil
+        }
+    }
+
+    private func isCurrent(_ serial: Int) -> Bool {
+        condition.withLock { !aborted && serial == self.serial }
+    }
+
+    /// A frame from the pool, waiting for one; nil when the span is no longer wanted.
+    private func takeFrame(serial: Int) -> Frame? {
+        condition.withLock {
+            while !aborted && serial == self.serial && pool.isEmpty { condition.wait() }
+            guard !aborted, serial == self.serial else { return nil }
+            return pool.removeLast()
+        }
+    }
+
+    /// Waits until the span before was taken, then hands this one over.
+    private func hand(_ result: SpanReader.Result, of span: BackwardPlan.Span, serial: Int) {
+        // Every frame kept has a time (see `SpanReader`), so the order places them all.
+        let frames = BackwardPlan.presentationOrder(of: result.frames.map(\.pts)).map { result.frames[$0] }
+        condition.withLock {
+            while !aborted && serial == self.serial && ready != nil { condition.wait() }
+            guard !aborted, serial == self.serial else {
+                frames.forEach(recycleLocked)
+                return
+            }
+            plan?.record(.init(earliest: frames.last?.pts, overflowed: result.overflowed), of: span)
+            ready = frames.isEmpty ? nil : Span(frames: frames, serial: serial)
+        }
+        wake()
+    }
+}
+
+/// Reads and decodes one span: seeks to the keyframe before its target and decodes on to its
+/// end, keeping the latest frames within its limit. Used by the backward thread alone.
+private final class SpanReader {
+    struct Result {
+        /// In the order decoded.
+        var frames: [Frame]
+        var overflowed: Bool
+        /// Stopped at `BackwardDecoding.packetLimit` packets before the end came.
+        var cutShort: Bool
+    }
+
+    private let file: MediaFile
+    private let codec: CodecContext
+    private let streamIndex: Int
+    private let packet = Packet()
+    private let scratch = Frame()
+    private let frameDuration: Double
+
+    init(file: MediaFile, codec: CodecContext, streamIndex: Int) {
+        self.file = file
+        self.codec = codec
+        self.streamIndex = streamIndex
+        let rate = av_guess_frame_rate(file.context, file.stream(streamIndex), nil)
+        frameDuration = rate.num > 0 && rate.den > 0 ? av_q2d(av_inv_q(rate)) : 0
+    }
+
+    /// Nil when the span stopped being wanted (a seek, stopping) before it was done.
+    func decode(_ span: BackwardPlan.Span, frame: () -> Frame?, recycle: (Frame) -> Void,
+                isCurrent: () -> Bool) -> Result? {
+        var kept: [Frame] = []
+        var overflowed = false
+        var reachedEnd = false
+        var packets = 0
+        func dropAll() { kept.forEach(recycle); kept.removeAll() }
+        seek(to: span.seekTarget)
+        avcodec_flush_buffers(codec.pointer)
+        func receive() -> Bool {
+            while avcodec_receive_frame(codec.pointer, scratch.pointer) >= 0 {
+                let time = MediaFile.seconds(scratch.pointer.pointee.best_effort_timestamp, codec.timeBase)
+                guard time.isFinite, time < span.end else {
+                    scratch.unref()
+                    if time.isFinite { reachedEnd = true }
+                    continue
+                }
+                let slot: Frame
+                if kept.count >= span.limit, let oldest = kept.indices.min(by: { kept[$0].pts < kept[$1].pts }) {
+                    slot = kept.remove(at: oldest)
+                    overflowed = true
+                } else {
+                    guard let free = frame() else { scratch.unref(); return false }
+                    slot = free
+                }
+                slot.take(scratch)
+                slot.pts = time
+                slot.duration = frameDuration > 0 ? frameDuration
+                    : MediaFile.seconds(slot.pointer.pointee.pkt_duration, codec.timeBase)
+                kept.append(slot)
+            }
+            return true
+        }
+        while !reachedEnd {
+            guard isCurrent() else { dropAll(); return nil }
+            av_packet_unref(packet.pointer)
+            guard av_read_frame(file.context, packet.pointer) >= 0 else {
+                avcodec_send_packet(codec.pointer, nil)
+                guard receive() else { dropAll(); return nil }
+                break
+            }
+            guard packet.pointer.pointee.stream_index == streamIndex else { continue }
+            packets += 1
+            if packets > BackwardDecoding.packetLimit {
+                av_packet_unref(packet.pointer)
+                return Result(frames: kept, overflowed: true, cutShort: true)
+            }
+            if avcodec_send_packet(codec.pointer, packet.pointer) == FFmpegError.again {
+                guard receive() else { dropAll(); return nil }
+                avcodec_send_packet(codec.pointer, packet.pointer)
+            }
+            guard receive() else { dropAll(); return nil }
+        }
+        av_packet_unref(packet.pointer)
+        return Result(frames: kept, overflowed: overflowed, cutShort: false)
+    }
+
+    private func seek(to time: Double) {
+        let base = file.stream(streamIndex).pointee.time_base
+        let target = Int64((time / av_q2d(base)).rounded(.down))
+        if av_seek_frame(file.context, Int32(streamIndex), target, AVSEEK_FLAG_BACKWARD) < 0 {
+            avformat_seek_file(file.context, Int32(streamIndex), Int64.min, target, target, 0)
+        }
+    }
+}

@@ -1,0 +1,127 @@
+import CFFmpeg
+import Foundation
+
+/// Writes one clip of a local file on the calling thread (the export's): opens the file
+/// anew, reads the video's packets from the keyframe before A to the one after B to plan the
+/// cut (`ClipPlan`), then reads them again and writes the clip: the planned stretches
+/// re-encoded, the rest of the video and every sound and subtitle packet between A and B
+/// copied, all moved to start at 0.
+final class ClipWriter {
+    /// Seconds from the start of the file, as the player counts them.
+    struct Range: Equatable, Sendable {
+        var a: Double
+        var b: Double
+    }
+
+    let input: MediaFile
+    private let range: Range
+    private let interrupt: InterruptFlag
+    let packet = Packet()
+    let scratch = Packet()
+    let frame = Frame()
+
+    init(source: String, range: Range, options: PlayerOptions, interrupt: InterruptFlag) throws(ClipError) {
+        self.range = range
+        self.interrupt = interrupt
+        // Only a regular file is read again from where the clip starts; a pipe is not even
+        // opened (a second open of a FIFO would wait for a writer that never comes).
+        var info = stat()
+        guard stat(source, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+            throw ClipError("the source cannot seek")
+        }
+        do {
+            input = try MediaFile(path: source, options: options, interrupt: interrupt)
+        } catch {
+            throw ClipError(error.reason)
+        }
+        guard let pb = input.context.pointee.pb, pb.pointee.seekable & AVIO_SEEKABLE_NORMAL != 0 else {
+            throw ClipError("the source cannot seek")
+        }
+    }
+
+    /// The streams a clip keeps: the video, every sound track, and the subtitle tracks
+    /// Matroska can hold.
+    private var keptStreams: [Int] {
+        let context = input.context
+        return (0..<Int(context.pointee.nb_streams)).filter { index in
+            let parameters = context.pointee.streams[index]!.pointee.codecpar.pointee
+            switch parameters.codec_type {
+            case AVMEDIA_TYPE_VIDEO: return index == input.videoStream
+            case AVMEDIA_TYPE_AUDIO: return true
+            case AVMEDIA_TYPE_SUBTITLE:
+                return avformat_query_codec(av_guess_format("matroska", nil, nil), parameters.codec_id, 0) == 1
+            default: return false
+            }
+        }
+    }
+
+    /// Writes the clip to `url`; `progress` gets the share done (0...1) now and then.
+    func write(to url: URL, progress: (Double) -> Void) throws(ClipError) {
+        let kept = keptStreams
+        guard !kept.isEmpty else { throw ClipError("nothing to keep") }
+        let origin = input.startTime
+        let plan: ClipPlan
+        let planBase: AVRational
+        var packets: [ClipPlan.Packet] = []
+        if let video = input.videoStream {
+            let stream = input.stream(video)
+            let parameters = stream.pointee.codecpar.pointee
+            guard parameters.codec_id == AV_CODEC_ID_H264 else {
+                let name = String(cString: avcodec_get_name(parameters.codec_id))
+                throw ClipError("cutting exactly needs H.264 video, not \(name)")
+            }
+            planBase = stream.pointee.time_base
+            let a = ticks(range.a + origin, planBase), b = ticks(range.b + origin, planBase)
+            packets = try scan(video, from: a, to: b)
+            guard let made = ClipPlan(packets: packets, from: a, to: b) else {
+                throw ClipError("no keyframe before A")
+            }
+            plan = made
+            try seek(Int32(video), to: a)
+        } else {
+            planBase = vp_time_base_q()
+            plan = ClipPlan(start: ticks(range.a + origin, planBase), end: ticks(range.b + origin, planBase))
+            try seek(-1, to: plan.start)
+        }
+        try copy(kept, plan: plan, base: planBase, packets: packets, to: url, progress: progress)
+    }
+
+    private func ticks(_ seconds: Double, _ base: AVRational) -> Int64 {
+        Int64((seconds * Double(base.den) / Double(base.num)).rounded())
+    }
+
+    /// Reads the next packet into `packet`; false at the end.
+    func read() throws(ClipError) -> Bool {
+        av_packet_unref(packet.pointer)
+        guard !interrupt.isRaised else { throw ClipError("cancelled") }
+        let status = av_read_frame(input.context, packet.pointer)
+        if status == vp_averror_eof() { return false }
+        guard status >= 0 else {
+            if interrupt.isRaised { throw ClipError("cancelled") }
+            throw ClipError("reading failed (\(FFmpegError.message(status)))")
+        }
+        return true
+    }
+
+    private func seek(_ stream: Int32, to ticks: Int64) throws(ClipError) {
+        let status = av_seek_frame(input.context, stream, ticks, AVSEEK_FLAG_BACKWARD)
+        guard status >= 0 else { throw ClipError("the source cannot seek (\(FFmpegError.message(status)))") }
+    }
+
+    /// The video's packets in decoding order from the keyframe at or before `a` up to the
+    /// first keyframe after `b` (or the end).
+    private func scan(_ video: Int, from a: Int64, to b: Int64) throws(ClipError) -> [ClipPlan.Packet] {
+        try seek(Int32(video), to: a)
+        var packets: [ClipPlan.Packet] = []
+        while try read() {
+            let p = packet.pointer.pointee
+            guard Int(p.stream_index) == video else { continue }
+            let isKey = p.flags & AV_PKT_FLAG_KEY != 0
+            if packets.isEmpty && !isKey { continue }
+            guard p.pts != vp_nopts_value() else { throw ClipError("the video has packets without times") }
+            if isKey && p.pts > b { break }
+            packets.append(ClipPlan.Packet(pts: p.pts, dts: p.dts == vp_nopts_value() ? p.pts : p.dts, isKeyframe: isKey))
+        }
+        return packets
+    }
+}

@@ -1,0 +1,56 @@
+import Foundation
+
+/// Writing the A-B range (or the chapter playing) to a clip beside the file, with its progress
+/// on screen.
+extension Player {
+    func exportClip(now: Double) {
+        if let clipExport, case .writing = clipExport.job.status {
+            show("A clip is being written already", now: now)
+            return
+        }
+        let location = SourceLocation(state.path)
+        guard !location.isNetwork else {
+            show("Export works on local files only", now: now, seconds: 3)
+            return
+        }
+        guard let range = exportRange else {
+            show("Nothing to export: set A and B first (l)", now: now, seconds: 3)
+            return
+        }
+        let path = location.filePath ?? state.path
+        let destination = ClipName.url(for: path, from: range.a, to: range.b)
+        clipExport = (ClipExport(source: path, range: range, destination: destination, options: options), -1)
+        show("Exporting clip: 0 %", now: now, seconds: 2)
+    }
+
+    /// The A-B loop's points when both are set, else the chapter playing.
+    var exportRange: ClipWriter.Range? {
+        if let a = abLoop.a, let b = abLoop.b, b > a { return ClipWriter.Range(a: a, b: b) }
+        let chapters = state.chapters, index = state.chapterIndex
+        guard chapters.indices.contains(index) else { return nil }
+        let end = index + 1 < chapters.count ? chapters[index + 1].time : state.duration
+        guard let end, end > chapters[index].time else { return nil }
+        return ClipWriter.Range(a: chapters[index].time, b: end)
+    }
+
+    /// Each turn while a clip is written: its progress (when it moved), then where it went or
+    /// why it failed.
+    func followExport(now: Double, into tick: inout Tick) {
+        guard let (job, shown) = clipExport else { return }
+        switch job.status {
+        case .writing(let share):
+            let percent = Int(share * 100)
+            if percent != shown {
+                show("Exporting clip: \(percent) %", now: now, seconds: 2)
+                clipExport = (job, percent)
+            }
+            tick.wakeAt = min(tick.wakeAt, now + 0.25)
+        case .saved(let url):
+            show("Clip saved: \(url.path)", now: now, seconds: 4)
+            clipExport = nil
+        case .failed(let reason):
+            show("Export failed: \(reason)", now: now, seconds: 4)
+            clipExport = nil
+        }
+    }
+}

@@ -1,0 +1,111 @@
+import VPlayCore
+
+/// One entry of the context menu as data: what it says, what it does, and what it reads from
+/// the player's state to show a check mark or a value. An entry bound to a key does exactly what
+/// that key does and shows it; a property's value is read through the property registry, so a
+/// new property's entry is one row here.
+public struct ContextMenuItem: Sendable {
+    public enum Action: Sendable {
+        /// Does what this key does in the built-in bindings, and shows the key.
+        case key(KeyPress)
+        /// A command that no key sends.
+        case command(PlayerCommand)
+        /// The desktop's file chooser (Ctrl+o).
+        case openFiles
+        /// The playlist panel (F8).
+        case playlist
+        case submenu([ContextMenuItem])
+        /// A submenu listing the file's tracks of a kind, the one playing checked.
+        case tracks(Track.Kind)
+    }
+
+    /// What the entry shows of the player's state.
+    public enum Status: Sendable {
+        case none
+        /// Checked while the property is true.
+        case flag(String)
+        /// Checked while the property has this value.
+        case equals(String, PropertyValue)
+        /// The property's value after the label.
+        case value(String, ContextMenuValueFormat)
+        /// The A-B loop's points after the label.
+        case abLoop
+    }
+
+    public var label: String
+    public var action: Action
+    public var status: Status
+
+    public init(_ label: String, _ action: Action, _ status: Status = .none) {
+        self.label = label
+        self.action = action
+        self.status = status
+    }
+
+    /// An entry doing what `key` (a character, with `modifiers`) does.
+    public init(_ label: String, key: Character, modifiers: KeyModifiers = [], _ status: Status = .none) {
+        self.init(label, .key(KeyPress(.character(key), modifiers: modifiers)), status)
+    }
+}
+
+/// How a value reads after an entry's label.
+public enum ContextMenuValueFormat: Sendable {
+    /// As the property gives it: text as is, numbers with at most two decimals.
+    case plain
+    /// A rate: "1.5×".
+    case multiplier
+    /// Seconds shown as signed milliseconds: "+100 ms".
+    case milliseconds
+}
+
+/// The context menu's entries, top to bottom.
+public enum ContextMenuTable {
+    public static let items: [ContextMenuItem] = [
+        ContextMenuItem("Open file…", .openFiles),
+        ContextMenuItem("Playlist", .playlist),
+        ContextMenuItem("Audio track", .tracks(.audio)),
+        ContextMenuItem("Subtitle track", .tracks(.sub)),
+        ContextMenuItem("Speed", .submenu(speed), .value("speed", .multiplier)),
+        ContextMenuItem("Subtitle delay", .submenu(subtitleDelay), .value("sub-delay", .milliseconds)),
+        ContextMenuItem("Picture", .submenu(picture)),
+        ContextMenuItem("Window", .submenu(window)),
+        ContextMenuItem("Screenshot", .submenu(screenshot)),
+        ContextMenuItem("A-B repeat", .submenu(abRepeat), .abLoop),
+        ContextMenuItem("Export clip", key: "l", modifiers: [.alt]),
+    ]
+
+    static let speed: [ContextMenuItem] = [
+        ContextMenuItem("Faster", key: "]"),
+        ContextMenuItem("Slower", key: "["),
+        ContextMenuItem("Double", key: "}"),
+        ContextMenuItem("Half", key: "{"),
+        ContextMenuItem("Normal", .key(KeyPress(.backspace)), .equals("speed", .number(1))),
+    ] + [0.5, 0.75, 1.25, 1.5, 2].map {
+        ContextMenuItem(SpeedControl.label($0), .command(.setSpeed($0)), .equals("speed", .number($0)))
+    }
+
+    static let subtitleDelay: [ContextMenuItem] = [
+        ContextMenuItem("Earlier", key: "z"),
+        ContextMenuItem("Later", key: "x"),
+        ContextMenuItem("Reset", .command(.setSubtitle(.delay(0))), .equals("sub-delay", .number(0))),
+    ]
+
+    static let picture: [ContextMenuItem] = [
+        ContextMenuItem("Deinterlace", key: "d", .value("deinterlace", .plain)),
+        ContextMenuItem("Hardware decoding", key: "h", modifiers: [.control], .value("hwdec", .plain)),
+    ]
+
+    static let window: [ContextMenuItem] = [
+        ContextMenuItem("Fullscreen", key: "f", .flag("fullscreen")),
+    ]
+
+    static let screenshot: [ContextMenuItem] = [
+        ContextMenuItem("With subtitles", key: "s"),
+        ContextMenuItem("Video only", key: "S"),
+    ]
+
+    static let abRepeat: [ContextMenuItem] = [
+        ContextMenuItem("Set A, set B, clear", key: "l"),
+        ContextMenuItem("Clear", .command(.setABLoop(a: nil, b: nil))),
+    ]
+}

@@ -1,0 +1,97 @@
+"""The backward section of the bench: 1080p30 played backward against the same seconds played
+forward, vplay against mpv --play-dir=backward in the same run.
+
+  backward  a BACK_SECONDS s 1080p30 clip made as the playback section's (testsrc2, x264
+            veryfast, a keyframe every 2 s: 60 frames, longer than the 33 frames one backward
+            span of vplay keeps at 1080p, so each GOP is decoded in two pieces), played
+            without sound (vplay plays none backward) in a 1280x720 window:
+              forward:  PLAYER --no-audio CLIP, to its end;
+              backward: PLAYER --no-audio --play-dir=backward CLIP, from its end to its start
+                        (both players start at the end when the option is given).
+            vplay runs with --autoexit (and --dump-stats for the frames dropped and the times
+            the picture held waiting for a span); mpv ends by itself at either end. Rows: CPU s
+            (user + sys, all threads, wait4) per media second backward; backward ÷ forward CPU,
+            each player against itself; peak RSS backward minus forward (MB); vplay's frames
+            dropped and picture holds backward.
+"""
+import json
+import os
+
+import benchlib
+
+SECTIONS = ("backward",)
+GEOMETRY = (1280, 720)
+BACK_SECONDS = 10
+PLAYERS = ("vplay", "mpv")
+NA = {"ffplay": "n/a (no backward playback)", "mpv-x11": "—"}
+
+
+def make_clips(folder, sections, log):
+    """The 1080p30 clip, as the playback section's (testsrc2, x264 veryfast, a keyframe every 2 s, AAC)."""
+    if "backward" not in sections:
+        return {}
+    path = os.path.join(folder, f"1080p30-{BACK_SECONDS}s-backward.mp4")
+    if not os.path.exists(path):
+        log(f"  generating {os.path.basename(path)}")
+        benchlib.test_clip(path, "testsrc2=size=1920x1080:rate=30", BACK_SECONDS)
+    return {"backward": path}
+
+
+def command(player, vplay, clip, backward, stats=None):
+    w, h = GEOMETRY
+    direction = ["--play-dir=backward"] if backward else []
+    if player == "vplay":
+        return [vplay, "--autoexit", "--no-audio", f"--geometry={w}x{h}", *direction,
+                *([f"--dump-stats={stats}"] if stats else []), clip]
+    return ["mpv", "--no-audio", f"--geometry={w}x{h}", "--no-config", "--really-quiet", *direction, clip]
+
+
+def command_lines(sections):
+    if "backward" not in sections:
+        return []
+    return [
+        f"# backward: vplay --autoexit --no-audio --geometry=1280x720 [--play-dir=backward] --dump-stats=F CLIP",
+        f"#           mpv --no-audio --geometry=1280x720 --no-config --really-quiet [--play-dir=backward] CLIP",
+        f"#    (CLIP: {BACK_SECONDS} s of 1080p30 testsrc2, x264 veryfast, a keyframe every 2 s); forward and",
+        "#    backward one after the other in each run; CPU and peak RSS from wait4",
+    ]
+
+
+def run(ctx, measured):
+    """`measured(cmd, tag, timeout)` is bench.run_measured."""
+    if "backward" not in ctx.sections:
+        return
+    ctx.section("backward", f"backward. 1080p30 played backward against forward ({BACK_SECONDS} s, no sound)")
+    ctx.res.row("back-cpu", "CPU s per media s, 1080p played backward (no sound)", "{:.3f}", players=PLAYERS, na=NA)
+    ctx.res.row("back-ratio", "CPU backward ÷ forward, 1080p, each player against itself (no sound)", "{:.2f}",
+                ratios=False, players=PLAYERS, na=NA)
+    ctx.res.row("back-rss", "peak RSS MB backward minus forward, 1080p (target ≤ 300)", "{:.0f}",
+                ratios=False, players=PLAYERS, na=NA)
+    ctx.res.row("back-drops", "frames dropped / picture holds waiting for a span, 1080p backward (target 0)",
+                "{:.0f}", ratios=False, players=("vplay",), na=NA)
+    keys = ["back-cpu", "back-ratio", "back-rss"]
+    for run in range(ctx.runs):
+        for p in ctx.order(run, PLAYERS):
+            ctx.move_pointer_away()
+            binary = ctx.vplay if p == "vplay" else "mpv"
+            stats = os.path.join(os.path.dirname(ctx.clips["backward"]), f"backward-stats-run{run + 1}.json")
+            try:
+                fwd = measured(command(p, binary, ctx.clips["backward"], False), f"forward-{p}-run{run + 1}",
+                               timeout=BACK_SECONDS + 40)
+                back = measured(command(p, binary, ctx.clips["backward"], True, stats if p == "vplay" else None),
+                                f"backward-{p}-run{run + 1}", timeout=BACK_SECONDS * 3 + 40)
+            except ctx.failed as e:
+                ctx.res.fail(keys + (["back-drops"] if p == "vplay" else []), p, run, "backward", e)
+                continue
+            ctx.res.put("back-cpu", p, run, back["cpu"] / BACK_SECONDS)
+            ctx.res.put("back-ratio", p, run, back["cpu"] / fwd["cpu"])
+            ctx.res.put("back-rss", p, run, back["rss_mb"] - fwd["rss_mb"])
+            extra = ""
+            if p == "vplay":
+                with open(stats) as f:
+                    s = json.load(f)
+                ctx.res.put("back-drops", p, run, s["frames_dropped"] + s.get("backward_stalls", 0))
+                extra = (f"  shown {s['frames_shown']} dropped {s['frames_dropped']} holds {s.get('backward_stalls', 0)}")
+            ctx.log(f"  run {run + 1} {p:5s} forward {fwd['cpu'] / BACK_SECONDS:.3f} CPU s/s {fwd['rss_mb']:.0f} MB"
+                    f" wall {fwd['wall']:.1f} s;  backward {back['cpu'] / BACK_SECONDS:.3f} CPU s/s"
+                    f" {back['rss_mb']:.0f} MB wall {back['wall']:.1f} s{extra}")
