@@ -9,7 +9,7 @@ DEMO := Assets/demo.mp4
 APT_PACKAGES := libavcodec-dev libavformat-dev libavutil-dev libswscale-dev libswresample-dev \
 	libavfilter-dev libsdl2-dev libsdl2-ttf-dev libpulse-dev libass-dev fonts-dejavu-core pkg-config \
 	ffmpeg mpv xvfb xauth x11-utils xdotool imagemagick pulseaudio pulseaudio-utils python3 python3-venv \
-	python3-xlib patchelf binutils libsystemd-dev dbus dbus-bin playerctl python3-dbusmock x11-xserver-utils nginx-light
+	python3-xlib patchelf binutils libsystemd-dev dbus dbus-bin playerctl python3-dbusmock x11-xserver-utils nginx-light xclip
 
 .PHONY: setup build release run test test-unit tsan clean install uninstall install-check
 
@@ -38,6 +38,16 @@ $(PYTHON_VENV)/.installed-python-mpv-jsonipc-$(PYTHON_CLIENT_VERSION): .setup-do
 	python3 -m venv $(PYTHON_VENV)
 	$(PYTHON_VENV)/bin/python3 -m pip install --quiet --disable-pip-version-check --no-input \
 		'python-mpv-jsonipc==$(PYTHON_CLIENT_VERSION)'
+	@touch '$@'
+
+# yt-dlp, pinned, from PyPI into the same venv: Debian 12's package is from 2023 and sites
+# change faster than that. The web page tests run .build/python/bin/yt-dlp (--ytdl-path);
+# vplay itself looks for yt-dlp on PATH unless --ytdl-path names one.
+YTDLP_VERSION := 2026.10.26
+setup: $(PYTHON_VENV)/.installed-yt-dlp-$(YTDLP_VERSION)
+$(PYTHON_VENV)/.installed-yt-dlp-$(YTDLP_VERSION): $(PYTHON_VENV)/.installed-python-mpv-jsonipc-$(PYTHON_CLIENT_VERSION)
+	$(PYTHON_VENV)/bin/python3 -m pip install --quiet --disable-pip-version-check --no-input \
+		'yt-dlp==$(YTDLP_VERSION)'
 	@touch '$@'
 
 build: setup

@@ -123,14 +123,16 @@ final class Viewing {
     }
 
     private func play(_ player: Player, in screen: Screen) {
-        let path = player.state.path
+        // The media opened, with its own headers (a web page's video, not the page).
+        let (path, network) = player.mediaSource
         let sdl = services.sdl
         // Seek-bar previews: a second, low-priority open of the file (opened off this thread),
         // read only where playback's cache does not hold the keyframe; none for a live stream,
         // which has no moments to show and would cost its server a second connection.
-        let fileOptions = session.settings.seeding(options.player)
+        var fileOptions = session.settings.seeding(options.player)
+        fileOptions.network = network
         let thumbnails = options.thumbnails && player.geometry != nil && !options.bench && player.state.isSeekable
-            ? BackgroundThumbnails { [cached = player.cachedKeyframes] in
+            ? BackgroundThumbnails { [cached = player.cachedKeyframes, fileOptions] in
                 ThumbnailService(path: path, options: fileOptions, interrupt: $0, cached: cached, onReady: { sdl.wake() })
             }
             : nil

@@ -3,7 +3,7 @@ import Foundation
 /// A real nginx on 127.0.0.1, serving a directory: its own config, pid file and logs in a
 /// temporary directory, a free port, stopped (SIGTERM, then SIGKILL) when released.
 /// `/slow/` serves the same files throttled to `slowRate` bytes a second (`limit_rate`), and
-/// `/steady/` at `steadyRate`.
+/// `/steady/` at `steadyRate`; `/page/` serves them too, a file without an extension as HTML.
 /// The access log records each request's `Range` header after its status and size.
 /// The same files are served over TLS on `tlsPort`, with a self-signed certificate for
 /// 127.0.0.1 made at start (`certificate`): trusted only when a client is told to.
@@ -121,7 +121,7 @@ public final class NginxServer: @unchecked Sendable {
             scgi_temp_path \(d)/scgi;
             types {
                 video/mp4 mp4; video/mp2t ts; video/iso.segment m4s; audio/x-mpegurl m3u;
-                application/vnd.apple.mpegurl m3u8; application/dash+xml mpd;
+                application/vnd.apple.mpegurl m3u8; application/dash+xml mpd; text/html html;
             }
             server {
                 listen 127.0.0.1:\(port);
@@ -131,6 +131,7 @@ public final class NginxServer: @unchecked Sendable {
                 root \(root.path);
                 location /slow/ { alias \(root.path)/; limit_rate \(slowRate); }
                 location /steady/ { alias \(root.path)/; limit_rate \(steadyRate); }
+                location /page/ { alias \(root.path)/; default_type text/html; }
             }
         }
         """

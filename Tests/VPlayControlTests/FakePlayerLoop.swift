@@ -112,6 +112,10 @@ final class FakePlayerLoop: @unchecked Sendable {
         case .setPlayDirection(let direction): state.playDirection = direction
         case .setDisplay(let setting): state.display = state.display.with(setting)
         case .setWindow(let setting): state.windowSettings = state.windowSettings.with(setting)
+        case .setAudio(let setting): state.audio = state.audio.with(setting)
+        case .changeAudioFilters:
+            guard let command = Settings.resolve(command, in: state) else { break }
+            return apply(command, to: &state)
         case .frameStep, .frameBackStep, .showText, .cycleABLoop, .screenshot, .screenshotVideo, .exportClip, .quitSavingPosition,
              .playlistNext, .playlistPrevious, .loadFile, .selectTrack, .cycleTrack, .subtitleSeek, .addSubtitleFile, .searchSubtitles, .selectSecondarySubtitles,
              .goToChapter, .openFiles, .stop, .appendFiles, .playlistPlay, .playlistMove, .playlistRemove, .playlistClear,

@@ -71,6 +71,8 @@ final class EngineHarness {
         var time: Double
         /// Audio heard minus this picture's time when it went up (nil without sound).
         var avOffset: Double? = nil
+        /// The fake time it went up.
+        var at: Double = .nan
     }
 
     let clock: FakeClock
@@ -79,6 +81,8 @@ final class EngineHarness {
     let player: Player
     private(set) var shown: [Shown] = []
     private(set) var events: [PlayerEvent] = []
+    /// The fake time of each pull of the device, with where its samples start in `sink.samples`.
+    private(set) var pulls: [(time: Double, firstSample: Int)] = []
     private var nextPull: Double
     private var offsetsSeen = 0
     /// Fake seconds between main-loop turns while the device keeps pulling at its own pace:
@@ -139,7 +143,8 @@ final class EngineHarness {
             let offsets = player.stats.avOffsets
             let offset = offsets.count > offsetsSeen ? offsets.last : nil
             offsetsSeen = offsets.count
-            shown.append(Shown(number: currentFrameNumber(), time: player.picture()?.time ?? .nan, avOffset: offset))
+            shown.append(Shown(number: currentFrameNumber(), time: player.picture()?.time ?? .nan, avOffset: offset,
+                               at: clock.time))
         }
         events += player.takeEvents()
         if isStarving {
@@ -150,6 +155,7 @@ final class EngineHarness {
         let target = min(tick.wakeAt, now + 0.01, sink.isPaused ? .infinity : nextPull)
         if target > now { clock.advance(to: target) }
         if !sink.isPaused && clock.time >= nextPull {
+            pulls.append((clock.time, sink.samples.count))
             sink.pull()
             nextPull = clock.time + sink.bufferSeconds
         } else if sink.isPaused {

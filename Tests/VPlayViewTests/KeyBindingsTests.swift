@@ -76,6 +76,11 @@ final class KeyBindingsTests: XCTestCase {
         XCTAssertNil(command(.character("q"), [.control]))
         XCTAssertEqual(command(.character("h"), [.control]), .adjust(property: "hwdec", .cycle(up: true)))
         XCTAssertNil(command(.character("h"), [.control], repeating: true))
+        // Ctrl++ (Shift+= on most layouts) and Ctrl+-: the sound later / earlier, held too.
+        XCTAssertEqual(command(.character("+"), [.control, .shift]), .adjust(property: "audio-delay", .add(0.1)))
+        XCTAssertEqual(command(.character("="), [.control]), .adjust(property: "audio-delay", .add(0.1)))
+        XCTAssertEqual(command(.character("-"), [.control], repeating: true), .adjust(property: "audio-delay", .add(-0.1)))
+        XCTAssertNil(command(.character("-"), [.control, .alt]))
         XCTAssertNil(command(.character("g"), [.alt]))
         XCTAssertEqual(command(.character("f"), [.alt]), .forgetSeriesChoices)
         XCTAssertNil(command(.left, [.gui]))

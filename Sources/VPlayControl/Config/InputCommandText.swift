@@ -73,7 +73,7 @@ enum InputCommandText {
 
     /// Input commands the IPC mapper carries out; its other requests (properties, observers)
     /// are not key commands.
-    static let mappedCommands: Set<String> = ["seek", "set", "add", "multiply", "cycle", "quit", "frame-step", "frame-back-step", "show-text"]
+    static let mappedCommands: Set<String> = ["seek", "set", "add", "multiply", "cycle", "quit", "frame-step", "frame-back-step", "show-text", "af"]
 
     /// States the mapper is run against. The first is a file with a duration (so `set time-pos`
     /// and `set percent-pos` are allowed) and the highest `--volume-max` (the player clamps

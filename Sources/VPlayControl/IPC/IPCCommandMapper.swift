@@ -144,6 +144,15 @@ enum IPCCommandMapper {
             let skip = try integer(slots[0])
             guard skip != 0 else { throw .invalidParameter }
             return .perform(.subtitleSeek(skip))
+        case "af":
+            // mpv's `af set|add|remove|toggle|clr VALUE`, from the filters as they are when applied.
+            let slots = try arguments.bind(["operation", "value"], required: 1)
+            let operation = try string(slots[0])
+            let value = try slots[1].map(string) ?? ""
+            guard AudioFilterChain.apply(operation, value, to: []) != nil, operation == "clr" || !value.isEmpty else {
+                throw .invalidParameter
+            }
+            return .perform(.changeAudioFilters(operation: operation, value))
         case "show-text":
             let slots = try arguments.bind(["text", "duration"], required: 1)
             let text = try string(slots[0])

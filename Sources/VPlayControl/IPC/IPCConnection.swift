@@ -9,6 +9,10 @@ final class IPCConnection {
     /// Unsent output beyond which a client that does not read is dropped.
     static let outputLimit = 16 << 20
 
+    /// Lines answered per turn of the IPC thread: a client that sends thousands at once is
+    /// served in turns with the others, not before them.
+    static let linesPerTurn = 32
+
     /// How long a reply waits for the player to apply the request's commands.
     static let replyWait = Duration.seconds(1)
 
@@ -30,6 +34,8 @@ final class IPCConnection {
     /// other clients do not.
     private var held: HeldReply?
     private var inputEnded = false
+    /// Complete lines read and not yet answered: the turn's share was used up.
+    private(set) var hasWaitingLines = false
 
     init(descriptor: Int32, name: String) {
         self.descriptor = descriptor
@@ -44,7 +50,7 @@ final class IPCConnection {
 
     var pollEvents: Int16 {
         switch phase {
-        case .open: (held == nil ? Int16(POLLIN) : 0) | (output.isEmpty ? 0 : Int16(POLLOUT))
+        case .open: (held == nil && !hasWaitingLines ? Int16(POLLIN) : 0) | (output.isEmpty ? 0 : Int16(POLLOUT))
         case .closing: Int16(POLLOUT)
         case .closed: 0
         }
@@ -55,7 +61,7 @@ final class IPCConnection {
 
     /// Reads what the client sent and answers each complete line; commands go to `channel`.
     func readRequests(channel: PlayerChannel) {
-        guard phase == .open, held == nil else { return }
+        guard phase == .open, held == nil, !hasWaitingLines else { return }
         var chunk = [UInt8](repeating: 0, count: 65536)
         let count = recv(descriptor, &chunk, chunk.count, 0)
         if count < 0 {
@@ -76,8 +82,21 @@ final class IPCConnection {
         answerLines(channel: channel)
     }
 
+    /// Answers the next share of the lines already read (see `linesPerTurn`).
+    func answerWaitingLines(channel: PlayerChannel) {
+        guard hasWaitingLines else { return }
+        answerLines(channel: channel)
+    }
+
     private func answerLines(channel: PlayerChannel) {
+        hasWaitingLines = false
+        var share = Self.linesPerTurn
         while phase == .open && held == nil {
+            guard share > 0 else {
+                hasWaitingLines = true
+                return
+            }
+            share -= 1
             switch input.next() {
             case .line(let line):
                 let response = session.handle(line, state: channel.state)

@@ -41,6 +41,7 @@ final class IPCEventLoop {
             connections.forEach { $0.releaseReply(appliedSequence: applied, now: now, channel: channel) }
             if descriptors[0].revents != 0 { deliverInbox() }
             if descriptors[1].revents != 0 { acceptConnections() }
+            connections.forEach { $0.answerWaitingLines(channel: channel) }
             for (connection, descriptor) in zip(connections, descriptors.dropFirst(2)) where descriptor.revents != 0 {
                 connection.readRequests(channel: channel)
             }
@@ -54,8 +55,10 @@ final class IPCEventLoop {
         return connections.isEmpty || .now >= closingDeadline
     }
 
-    /// Milliseconds for `poll()`: until the next held reply is due or the grace ends; else forever.
+    /// Milliseconds for `poll()`: none while lines wait for their turn; until the next held
+    /// reply is due or the grace ends; else forever.
     private func timeout() -> Int32 {
+        if connections.contains(where: \.hasWaitingLines) { return 0 }
         guard let deadline = (connections.compactMap(\.replyDeadline) + [closingDeadline].compactMap { $0 }).min() else {
             return -1
         }

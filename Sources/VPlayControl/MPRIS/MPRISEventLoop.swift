@@ -173,7 +173,7 @@ final class MPRISEventLoop {
             case .state(let state):
                 context.state = state
             }
-            context.artURL = coverArt.url(for: context.state.embeddedPicture)
+            context.artURL = coverArt.url(for: context.state.embeddedPicture) ?? context.state.thumbnailURL
             announceChanges()
         }
     }

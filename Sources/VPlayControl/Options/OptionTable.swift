@@ -6,8 +6,8 @@ enum OptionTable {
         all.first { $0.names.contains(name) }
     }
 
-    /// The general options, the playlist's, then those for network sources and the cache.
-    static let all: [OptionSpec] = general + playlistOptions + network
+    /// The general options, the playlist's, those for network sources and the cache, then web pages'.
+    static let all: [OptionSpec] = general + playlistOptions + network + web
 
     /// What `--volume-max` takes (mpv's range).
     static let volumeMaxRange: ClosedRange<Double> = 100...1000
@@ -105,7 +105,7 @@ enum OptionTable {
         OptionSpec(["--slang"], .value("LANGS"), "subtitle languages to prefer, e.g. en,fr", default: "none") { draft, use throws(OptionError) in
             draft.options.player.subtitleLanguages = try use.languages()
         },
-    ] + subtitleOptions + pictureOptions + [
+    ] + subtitleOptions + pictureOptions + audioOptions + [
         OptionSpec(["--thumbnails"], .flag, "seek-bar previews: a picture of the video above the pointer", default: "yes") { draft, use throws(OptionError) in
             draft.options.thumbnails = try use.flag()
         },

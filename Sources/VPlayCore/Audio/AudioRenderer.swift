@@ -31,6 +31,8 @@ public final class AudioRenderer: @unchecked Sendable {
     private var bufferIndex = 0
     /// The speed the sound is played at: the one asked for once a filter for it is in place.
     private var speed: Double = 1
+    /// The user's filters the sound passes through now (see `setFilters`).
+    private var playingFilters = ""
     private var tempo: TempoFilter?
     /// Builds tempo filters off this thread; a test may give its own before `prepare`.
     var tempoBuilder = TempoFilterBuilder()
@@ -55,6 +57,15 @@ public final class AudioRenderer: @unchecked Sendable {
     private var endHeardAt: Double = 0
     private var bufferSerial = -1
     private var gain = GainRamp()
+    /// The delay the sound plays with now (see `setDelay`): the clock is the sound heard plus it.
+    private var appliedDelay: Double = 0
+    /// Silence to put out before the rest of `buffer`: a positive delay's start, or its growth.
+    private var silenceBytes = 0
+    /// Media time at the end of the sound last fed in (before tempo).
+    private var inputEndTime: Double = .nan
+    /// The sound of timeline `bufferSerial` before this media time is not played: where a
+    /// negative delay makes it start.
+    private var delayTrim: Double = -.infinity
 
     /// A change of source asked for and not yet carried out.
     private struct SourceChange {
@@ -85,6 +96,9 @@ public final class AudioRenderer: @unchecked Sendable {
         var playingSpeed: Double = 1
         /// The id of the source playing (see `setSource`).
         var sourceID = 0
+        var delay: Double = 0
+        /// The user's filters (`--af`), libavfilter graph text.
+        var filters = ""
     }
     private let shared = Locked(Shared())
 
@@ -177,6 +191,21 @@ public final class AudioRenderer: @unchecked Sendable {
         restartTempo(for: shared.withLock { $0.speed }, afterSeek: false)   // starts building a filter
     }
 
+    /// Seconds the sound plays after the picture of the same time (negative: before), in media
+    /// time (mpv's `audio-delay`). The audio clock gives the picture's time, the sound heard
+    /// plus the delay. A timeline starts with the delay in silence (positive) or with its sound
+    /// from that far in (negative); a change while playing adds silence or skips sound, so the
+    /// picture's clock runs on without a jump.
+    func setDelay(_ seconds: Double) {
+        shared.withLock { $0.delay = seconds }
+    }
+
+    /// The user's filters (`--af`) as libavfilter graph text, empty for none: built beside the
+    /// device with the tempo filter; the sound plays on as it was until they are in place.
+    func setFilters(_ graph: String) {
+        shared.withLock { $0.filters = graph }
+    }
+
     /// Linear gain 0...; the renderer ramps to it over a few milliseconds so changes never click.
     /// A device that applies it itself (see `render`) is woken, to give the change to what it
     /// queued.
@@ -224,7 +253,7 @@ public final class AudioRenderer: @unchecked Sendable {
         let now = monotonic()
         let clock = clock.snapshot
         guard clock.pts.isFinite, clock.serial == next.packets.serial else { return false }
-        let heard = clock.time(at: now)
+        let heard = clock.time(at: now) - appliedDelay
         while next.frames.remaining > 0 {
             let frame = next.frames.peek()
             let past = frame.serial == clock.serial && frame.pts.isFinite && frame.pts + frame.duration <= heard
@@ -265,7 +294,16 @@ public final class AudioRenderer: @unchecked Sendable {
             / Double(output.bytesPerSecond))
         var written = 0
         var played = false
+        followDelay()
         while written < destination.count {
+            if silenceBytes > 0 {
+                let count = min(silenceBytes, destination.count - written)
+                memset(destination.baseAddress! + written, 0, count)
+                written += count
+                silenceBytes -= count
+                played = true
+                continue
+            }
             if bufferIndex >= bufferSize {
                 if !decodeNextFrame(now: now, heardAfter: ahead + Double(written) / Double(output.bytesPerSecond)) {
                     // Nothing ready: silence for the rest, the clock is left alone.
@@ -292,9 +330,9 @@ public final class AudioRenderer: @unchecked Sendable {
             // read, an A-B loop's B) the clock stops where the sound does, as in ffplay.
             let rate = Double(output.bytesPerSecond)
             if written > 0 {
-                endHeardAt = now + ahead + Double(written + bufferSize - bufferIndex) / rate
+                endHeardAt = now + ahead + Double(written + silenceBytes + bufferSize - bufferIndex) / rate
             }
-            clock.set(bufferEndTime - max(0, endHeardAt - now) * speed,
+            clock.set(bufferEndTime - max(0, endHeardAt - now) * speed + appliedDelay,
                       serial: bufferSerial, at: now, speed: speed)
         }
         return written
@@ -302,8 +340,8 @@ public final class AudioRenderer: @unchecked Sendable {
 
     /// - Parameter heardAfter: seconds from `now` until the next byte put out is heard.
     private func decodeNextFrame(now: Double, heardAfter latency: Double) -> Bool {
-        let (requested, stop, stoppedSerial, change, limit, joins) = shared.withLock {
-            ($0.speed, $0.stopTime, $0.stoppedSerial, $0.pendingSource, $0.soundSerialLimit, $0.join != nil)
+        let (requested, stop, stoppedSerial, change, limit, joins, filters) = shared.withLock {
+            ($0.speed, $0.stopTime, $0.stoppedSerial, $0.pendingSource, $0.soundSerialLimit, $0.join != nil, $0.filters)
         }
         if let change { adopt(change, now: now, latency: latency, speed: requested) }
         guard let source else { return false }
@@ -311,9 +349,9 @@ public final class AudioRenderer: @unchecked Sendable {
         if joins && (deviceFlushes || !takeJoin()) { return false }
         let frames = source.frames, serial = source.packets.serial
         if stop != nil, stoppedSerial == serial { return false }
-        if requested != speed { restartTempo(for: requested, afterSeek: false) }
+        if requested != speed || filters != playingFilters { restartTempo(for: requested, afterSeek: false) }
         if let resumeClock {
-            resumeTime = resumeClock.time(at: now + latency)
+            resumeTime = resumeClock.time(at: now + latency) - appliedDelay
             resumeSerial = resumeClock.serial
         }
         while frames.remaining > 0 {
@@ -323,10 +361,20 @@ public final class AudioRenderer: @unchecked Sendable {
             guard frame.serial == serial, let resampler else { continue }
             let resumes = resumeTime.isFinite && frame.serial == resumeSerial && frame.pts.isFinite
             if resumes && frame.pts + frame.duration <= resumeTime { continue }
+            var startsTimeline = false
             if frame.serial != bufferSerial {
                 restartTempo(for: requested, afterSeek: true)
                 bufferSerial = frame.serial
+                startsTimeline = !resumes
+                // The picture starts at the target (or this sound's start); the sound that goes
+                // with it is the delay before, or after.
+                let reference = frame.seekTarget.isFinite ? frame.seekTarget : frame.pts
+                delayTrim = startsTimeline && reference.isFinite && appliedDelay < 0 ? reference - appliedDelay : -.infinity
+                silenceBytes = 0
+                // Until sound from there is found, the clock tells nothing of this timeline.
+                if delayTrim.isFinite { bufferEndTime = .nan }
             }
+            if frame.pts.isFinite && frame.duration > 0 && frame.pts + frame.duration <= delayTrim { continue }
             let size = resampler.convert(frame.pointer, into: &resampled)
             guard size > 0 else { continue }
             var start = frame.pts.isFinite ? frame.pts : bufferEndTime
@@ -334,13 +382,18 @@ public final class AudioRenderer: @unchecked Sendable {
             // Exact seek: start at the target instant, not at the frame's start; after a change
             // of source, where the old one's sound ended.
             let trimTo = max(frame.seekTarget.isFinite ? frame.seekTarget : -.infinity,
-                             resumes ? resumeTime : -.infinity)
+                             resumes ? resumeTime : -.infinity, delayTrim)
             resumeTime = .nan
             resumeClock = nil
             if trimTo.isFinite, start.isFinite, trimTo > start {
                 skip = min(size, Int((trimTo - start) * Double(output.sampleRate)) * output.bytesPerFrame)
                 start = trimTo
             }
+            if startsTimeline && appliedDelay > 0 {
+                // A positive delay: the picture's first moments go with silence.
+                silenceBytes = bytes(forOutputSeconds: appliedDelay / requested)
+            }
+            if start.isFinite { inputEndTime = start + Double(size - skip) / Double(output.bytesPerSecond) }
             if let tempo {
                 if !segmentStart.isFinite { segmentStart = start }
                 bufferSize = 0
@@ -365,6 +418,47 @@ public final class AudioRenderer: @unchecked Sendable {
         return false
     }
 
+    /// Takes up a change of delay: more delay is silence put before what is left to play,
+    /// less is silence taken back and then sound skipped, so that the sound heard plus the
+    /// delay, the picture's clock, runs on.
+    private func followDelay() {
+        let wanted = shared.withLock { $0.delay }
+        guard wanted != appliedDelay else { return }
+        let change = wanted - appliedDelay
+        appliedDelay = wanted
+        guard bufferEndTime.isFinite, source != nil else { return }
+        let rate = Double(output.bytesPerSecond)
+        if change > 0 {
+            silenceBytes += bytes(forOutputSeconds: change / speed)
+            return
+        }
+        var skip = -change
+        let silence = Double(silenceBytes) / rate * speed
+        if silence >= skip {
+            silenceBytes -= min(silenceBytes, bytes(forOutputSeconds: skip / speed))
+            return
+        }
+        skip -= silence
+        silenceBytes = 0
+        let left = Double(bufferSize - bufferIndex) / rate * speed
+        if !playsStretched && left > skip {
+            bufferIndex += bytes(forOutputSeconds: skip / speed)
+            return
+        }
+        // Past what is in hand: the sound fed next starts that much later.
+        bufferIndex = bufferSize
+        let beyond = skip - left
+        guard inputEndTime.isFinite else { return }
+        resumeTime = inputEndTime + beyond
+        resumeSerial = bufferSerial
+        if tempo != nil, segmentStart.isFinite { segmentStart += beyond }
+    }
+
+    /// Whole frames of output for `seconds` of it.
+    private func bytes(forOutputSeconds seconds: Double) -> Int {
+        max(0, Int((seconds * Double(output.sampleRate)).rounded())) * output.bytesPerFrame
+    }
+
     /// Carries out a change of source once the new one has sound for where the old one ended
     /// (or, from silence, for where the picture is when it will be heard). Older sound in it
     /// is dropped unheard.
@@ -377,6 +471,7 @@ public final class AudioRenderer: @unchecked Sendable {
             bufferIndex = bufferSize
             bufferEndTime = .nan
             bufferSerial = -1
+            silenceBytes = 0
             deviceFlushed = false
             clock.update { $0.set(.nan, serial: -1, at: now) }
         }
@@ -384,7 +479,7 @@ public final class AudioRenderer: @unchecked Sendable {
             if deviceFlushed, source != nil {
                 // The device dropped the old sound: the new one goes on from what is heard now.
                 let clock = clock.snapshot
-                resumeAt = clock.time(at: now + latency)
+                resumeAt = clock.time(at: now + latency) - appliedDelay
                 serialAt = clock.serial
                 deviceFlushed = false
             } else if let current = source, bufferEndTime.isFinite {
@@ -435,15 +530,19 @@ public final class AudioRenderer: @unchecked Sendable {
     /// when what the old filter holds belongs to the old position, the sound passes unchanged.
     private func restartTempo(for requested: Double, afterSeek: Bool) {
         tempoBuilder.retire(&retiredTempo)
-        let spec = requested == 1 ? nil
-            : TempoFilterBuilder.Spec(tempo: requested, sampleRate: output.sampleRate, channels: output.channels)
+        let filters = shared.withLock { $0.filters }
+        let spec = requested == 1 && filters.isEmpty ? nil
+            : TempoFilterBuilder.Spec(tempo: requested, sampleRate: output.sampleRate, channels: output.channels,
+                                      filters: filters)
         var fresh: TempoFilter?
         switch tempoBuilder.take(spec) {
         case .ready(let filter):
             fresh = filter
             speed = requested
+            playingFilters = filters
         case .pending where afterSeek:
             speed = 1
+            playingFilters = ""
         case .pending:
             return
         }

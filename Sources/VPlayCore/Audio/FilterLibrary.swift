@@ -4,7 +4,7 @@ import Glibc
 /// libavfilter, loaded the first time a speed other than 1 needs it rather than at launch:
 /// with the libraries it pulls in it adds ~26 ms to every start (an empty program linked
 /// against FFmpeg's other libraries starts in 40 ms here, 66 ms with libavfilter too).
-/// Holds the few entry points `TempoFilter` calls; nil when the library cannot be loaded.
+/// Holds the few entry points `TempoFilter` calls (for tempo and the user's `--af`); nil when the library cannot be loaded.
 struct FilterLibrary: @unchecked Sendable {
     typealias Graph = UnsafeMutablePointer<AVFilterGraph>
     typealias Context = UnsafeMutablePointer<AVFilterContext>
@@ -22,6 +22,10 @@ struct FilterLibrary: @unchecked Sendable {
     let graphConfig: @convention(c) (Graph?, UnsafeMutableRawPointer?) -> Int32
     let addFrame: @convention(c) (Context?, UnsafeMutablePointer<AVFrame>?, Int32) -> Int32
     let takeFrame: @convention(c) (Context?, UnsafeMutablePointer<AVFrame>?) -> Int32
+    typealias Pads = UnsafeMutablePointer<AVFilterInOut>
+    /// A graph's text parsed into it, its open ends returned (the user's `--af`).
+    let graphParse: @convention(c) (Graph?, Text?, UnsafeMutablePointer<Pads?>?, UnsafeMutablePointer<Pads?>?) -> Int32
+    let padsFree: @convention(c) (UnsafeMutablePointer<Pads?>?) -> Void
 
     /// Loaded once, on first use, by whichever thread gets here first.
     static let shared = FilterLibrary()
@@ -41,7 +45,10 @@ struct FilterLibrary: @unchecked Sendable {
               let link = symbol("avfilter_link", as: (@convention(c) (Context?, UInt32, Context?, UInt32) -> Int32).self),
               let graphConfig = symbol("avfilter_graph_config", as: (@convention(c) (Graph?, UnsafeMutableRawPointer?) -> Int32).self),
               let addFrame = symbol("av_buffersrc_add_frame_flags", as: (@convention(c) (Context?, UnsafeMutablePointer<AVFrame>?, Int32) -> Int32).self),
-              let takeFrame = symbol("av_buffersink_get_frame", as: (@convention(c) (Context?, UnsafeMutablePointer<AVFrame>?) -> Int32).self)
+              let takeFrame = symbol("av_buffersink_get_frame", as: (@convention(c) (Context?, UnsafeMutablePointer<AVFrame>?) -> Int32).self),
+              let graphParse = symbol("avfilter_graph_parse2", as: (@convention(c) (
+                  Graph?, Text?, UnsafeMutablePointer<Pads?>?, UnsafeMutablePointer<Pads?>?) -> Int32).self),
+              let padsFree = symbol("avfilter_inout_free", as: (@convention(c) (UnsafeMutablePointer<Pads?>?) -> Void).self)
         else {
             dlclose(handle)
             return nil
@@ -57,6 +64,8 @@ struct FilterLibrary: @unchecked Sendable {
         self.graphConfig = graphConfig
         self.addFrame = addFrame
         self.takeFrame = takeFrame
+        self.graphParse = graphParse
+        self.padsFree = padsFree
     }
 
     func filter(named name: String) -> Filter? { filterNamed(name) }

@@ -8,7 +8,10 @@ import Foundation
 /// FFmpeg build has it, else `atempo` (WSOLA: cheaper, but it smears an onset up to one 43 ms
 /// window early at slow speeds, which no clock correction can undo). Output frame k carries
 /// media from input frame ≈ (k - delay) * tempo, where `delay` is what `TempoCalibration`
-/// measured for this filter. Tempo 1 bypasses the graph: exact.
+/// measured for this filter. Tempo 1 without filters bypasses the graph: exact.
+///
+/// The user's filters (`--af`, as libavfilter graph text: see `AudioFilterChain`) go first in
+/// the same graph, so the sound passes through one graph whatever is asked of it.
 ///
 /// Rubberband runs with its short window and bins phased independently: with its defaults an
 /// onset's delay depends on the sound (a drum hit at 2× came up to 10 ms earlier than a tone
@@ -19,6 +22,8 @@ final class TempoFilter: @unchecked Sendable {
     let sampleRate: Int
     let channels: Int
     let tempo: Double
+    /// The user's filters, libavfilter graph text; empty for none.
+    let filters: String
     /// Frames pushed in / handed out since creation.
     private(set) var inputSamples = 0
     private(set) var outputSamples = 0
@@ -37,16 +42,30 @@ final class TempoFilter: @unchecked Sendable {
     static let hasRubberband = FilterLibrary.shared?.filter(named: "rubberband") != nil
 
     /// `rubberband: false` forces atempo (for comparison in tests).
-    init?(sampleRate: Int, channels: Int, tempo: Double, rubberband: Bool = hasRubberband) {
+    init?(sampleRate: Int, channels: Int, tempo: Double, filters: String = "", rubberband: Bool = hasRubberband) {
         guard Self.tempoRange.contains(tempo), sampleRate > 0, (1...64).contains(channels) else { return nil }
         self.sampleRate = sampleRate
         self.channels = channels
         self.tempo = tempo
+        self.filters = filters
         vp_default_channel_layout(&layout, Int32(channels))
-        if tempo == 1 { return }
+        if tempo == 1 && filters.isEmpty { return }
         inputFrame = av_frame_alloc()
         outputFrame = av_frame_alloc()
-        guard inputFrame != nil, outputFrame != nil, buildGraph(rubberband: rubberband) else { return nil }
+        guard inputFrame != nil, outputFrame != nil, buildGraph(rubberband: rubberband) == nil else { return nil }
+    }
+
+    /// Why `filters` cannot play on sound of this rate and channel count (libavfilter's word
+    /// for it), nil when they can. Builds the graph once and frees it: for a command's check,
+    /// not for the audio device's thread.
+    static func problem(with filters: String, sampleRate: Int, channels: Int) -> String? {
+        guard !filters.isEmpty else { return nil }
+        guard FilterLibrary.shared != nil else { return "libavfilter cannot be loaded" }
+        let probe = TempoFilter(sampleRate: sampleRate, channels: channels, tempo: 1, filters: "")
+        guard let probe else { return "no graph for \(channels) channels at \(sampleRate) Hz" }
+        probe.inputFrame = av_frame_alloc()
+        probe.outputFrame = av_frame_alloc()
+        return probe.buildGraph(rubberband: false, filters: filters)
     }
 
     deinit {
@@ -67,8 +86,11 @@ final class TempoFilter: @unchecked Sendable {
         return Array(repeating: ("atempo", max(0.5, pow(tempo, 1 / Double(count))), [:]), count: count)
     }
 
-    private func buildGraph(rubberband: Bool) -> Bool {
-        guard let library, let graph = library.graphAlloc() else { return false }
+    /// Builds source → the user's filters → the tempo stages → s16 at the device's format →
+    /// sink; nil on success, else what went wrong.
+    private func buildGraph(rubberband: Bool, filters: String? = nil) -> String? {
+        let filters = filters ?? self.filters
+        guard let library, let graph = library.graphAlloc() else { return "libavfilter cannot be loaded" }
         self.graph = graph
         graph.pointee.nb_threads = 1  // the tempo filters are not threaded; avoid a worker pool per graph.
         var name = [CChar](repeating: 0, count: 128)
@@ -87,26 +109,50 @@ final class TempoFilter: @unchecked Sendable {
               let format = create("aformat", "format",
                                   "sample_fmts=s16:sample_rates=\(rate):channel_layouts=\(layoutName)"),
               let sink = create("abuffersink", "out", nil)
-        else { return false }
+        else { return "cannot make the graph's ends" }
 
-        var chain = [source]
-        for (index, step) in Self.stages(for: tempo, rubberband: rubberband).enumerated() {
+        // Each link goes from the last output pad to the next filter's first input.
+        var last = (context: source, pad: UInt32(0))
+        if !filters.isEmpty {
+            var inputs: FilterLibrary.Pads?, outputs: FilterLibrary.Pads?
+            defer {
+                library.padsFree(&inputs)
+                library.padsFree(&outputs)
+            }
+            let status = library.graphParse(graph, filters, &inputs, &outputs)
+            guard status >= 0 else { return Self.errorText(status) }
+            guard let input = inputs?.pointee, input.next == nil, let start = input.filter_ctx,
+                  let output = outputs?.pointee, output.next == nil, let end = output.filter_ctx
+            else { return "the filters must take one input and give one output" }
+            guard library.link(source, 0, start, UInt32(input.pad_idx)) >= 0 else { return "cannot link the filters" }
+            last = (end, UInt32(output.pad_idx))
+        }
+        var chain: [UnsafeMutablePointer<AVFilterContext>] = []
+        for (index, step) in (tempo == 1 ? [] : Self.stages(for: tempo, rubberband: rubberband)).enumerated() {
             // Set as a double option rather than parsed text: no locale or rounding surprises.
             guard let stage = library.graphAllocFilter(graph, library.filter(named: step.filter), "tempo\(index)"),
                   av_opt_set_double(stage, "tempo", step.tempo, AV_OPT_SEARCH_CHILDREN) >= 0,
                   step.options.allSatisfy({ av_opt_set(stage, $0.key, $0.value, AV_OPT_SEARCH_CHILDREN) >= 0 }),
                   library.initialize(stage, nil) >= 0
-            else { return false }
+            else { return "cannot make the tempo filter" }
             chain.append(stage)
         }
         chain += [format, sink]
-        for (from, to) in zip(chain, chain.dropFirst()) where library.link(from, 0, to, 0) < 0 {
-            return false
+        for next in chain {
+            guard library.link(last.context, last.pad, next, 0) >= 0 else { return "cannot link the filters" }
+            last = (next, 0)
         }
-        guard library.graphConfig(graph, nil) >= 0 else { return false }
+        let status = library.graphConfig(graph, nil)
+        guard status >= 0 else { return Self.errorText(status) }
         self.source = source
         self.sink = sink
-        return true
+        return nil
+    }
+
+    private static func errorText(_ status: Int32) -> String {
+        var text = [CChar](repeating: 0, count: 256)
+        av_strerror(status, &text, text.count)
+        return String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     /// Pushes whole frames of interleaved s16 and hands every chunk produced to `output`
@@ -115,7 +161,7 @@ final class TempoFilter: @unchecked Sendable {
         let bytesPerFrame = channels * 2
         let count = input.count / bytesPerFrame
         guard !ended, count > 0, let base = input.baseAddress else { return }
-        if tempo == 1 {
+        if tempo == 1 && filters.isEmpty {
             inputSamples += count
             outputSamples += count
             output(UnsafeRawBufferPointer(start: base, count: count * bytesPerFrame))

@@ -1,8 +1,8 @@
 import Foundation
 
-/// Builds tempo filters on a thread of its own for the audio renderer: configuring a filter
-/// graph takes milliseconds (rubberband more), too long for the device's callback. The renderer
-/// names the tempo it wants and takes a filter once one is ready, never waiting: it only
+/// Builds tempo filters (with the user's filters before them) on a thread of its own for the
+/// audio renderer: configuring a filter graph takes milliseconds (rubberband more), too long
+/// for the device's callback. The renderer names the tempo it wants and takes a filter once one is ready, never waiting: it only
 /// try-locks, so a builder descheduled while holding the lock costs it a retry at the next
 /// frame, not a gap in the sound. One unused filter is kept ready for the wanted tempo, so
 /// after a seek a fresh one is usually there at once. Filters the renderer is done with come
@@ -13,6 +13,8 @@ final class TempoFilterBuilder: @unchecked Sendable {
         var tempo: Double
         var sampleRate: Int
         var channels: Int
+        /// The user's filters before the tempo (`TempoFilter.filters`).
+        var filters = ""
     }
 
     /// What `take` found.
@@ -38,7 +40,7 @@ final class TempoFilterBuilder: @unchecked Sendable {
 
     /// - Parameter build: makes a filter (a stand-in in tests); runs on the builder's thread.
     init(build: @escaping @Sendable (Spec) -> TempoFilter? = {
-        TempoFilter(sampleRate: $0.sampleRate, channels: $0.channels, tempo: $0.tempo)
+        TempoFilter(sampleRate: $0.sampleRate, channels: $0.channels, tempo: $0.tempo, filters: $0.filters)
     }) {
         var initial = Exchange()
         initial.retired.reserveCapacity(4)

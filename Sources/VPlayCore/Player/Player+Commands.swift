@@ -89,6 +89,10 @@ extension Player {
         case .setSubtitle(let setting):
             state.subtitles = state.subtitles.with(setting)
             show(state.subtitles.message(for: setting), now: now)
+        case .setAudio(let setting):
+            setAudio(setting, now: now)
+        case .changeAudioFilters:
+            if let resolved = Settings.resolve(command, in: state) { apply(resolved) }
         case .selectSecondarySubtitles(let choice):
             selectSecondarySubtitles(choice, now: now)
         case let .addSubtitleFile(file, mode):

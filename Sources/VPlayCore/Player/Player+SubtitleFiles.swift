@@ -8,7 +8,9 @@ extension Player {
 
     /// The files `--sub-file` names, then those `--sub-auto` finds beside a local video.
     static func subtitleFilePaths(for path: String, options: PlayerOptions) -> [(path: String, sidecar: Sidecar?)] {
-        var paths: [(String, Sidecar?)] = options.subtitleFiles.map { ($0, nil) }
+        var paths: [(String, Sidecar?)] = options.subtitleFiles.map { path in
+            (path, options.subtitleFileLanguages[path].map { Sidecar(name: (path as NSString).lastPathComponent, language: $0, isForced: false) })
+        }
         guard !path.contains("://"), options.subtitleAutoLoad != .no else { return paths }
         let url = URL(fileURLWithPath: path)
         let directory = url.deletingLastPathComponent()

@@ -224,6 +224,8 @@ public final class Player {
         state.volumeMax = options.volumeMax
         state.speed = options.speed
         state.subtitles = options.subtitles
+        state.audio = options.audio
+        state.audio.filters = usableFilters(options.audio.filters)
         setVolume(options.volume)
         state.isMuted = options.muted
         applyGain()
@@ -261,6 +263,8 @@ public final class Player {
         let now = monotonic()
         startedAt = now
         // A fresh timeline on the device, whatever the file before left in it.
+        output?.renderer.setDelay(state.audio.delay)
+        output?.renderer.setFilters(AudioFilterChain.graph(of: state.audio.filters))
         output?.startTimeline(audio?.source, id: latestSourceID)
         // The sound waits for the first picture, so that neither runs ahead of the other.
         if video != nil && !options.untimed { output?.renderer.holdSound(after: -1) }

@@ -78,6 +78,10 @@ public enum PlayerCommand: Sendable, Equatable {
     case setWindow(WindowSetting)
     /// Changes how subtitles are shown (`sub-visibility`, `sub-delay`, …).
     case setSubtitle(SubtitleSetting)
+    /// Changes how sound is played (`audio-delay`, `audio-device`, …).
+    case setAudio(AudioSetting)
+    /// mpv's `af` command: `set`, `add`, `remove`, `toggle` or `clr` the entries in the text.
+    case changeAudioFilters(operation: String, String)
     /// Shows a second subtitle track at the top (`secondary-sid`), or none.
     case selectSecondarySubtitles(TrackChoice)
     /// Adds a subtitle file as a track (`sub-add`, a subtitle file dropped on the window).

@@ -30,8 +30,12 @@ public struct PlayerOptions: Sendable, Equatable {
     public var subtitleLanguages: [String] = []
     /// How subtitles are shown at the start (`--sub-delay`, `--sub-scale`, …).
     public var subtitles = SubtitleSettings()
+    /// How sound is played at the start (`--audio-delay`, `--audio-device`, …).
+    public var audio = AudioSettings()
     /// Subtitle files to add (`--sub-file`), and which ones beside the video to add by themselves.
     public var subtitleFiles: [String] = []
+    /// The languages of subtitle files whose names do not say (a web page's), by path.
+    public var subtitleFileLanguages: [String: String] = [:]
     public var subtitleAutoLoad = SubtitleAutoLoad.exact
     /// The code page of subtitle files that are not UTF-8 (`--sub-codepage`); nil: guessed.
     public var subtitleCodepage: String?
@@ -65,6 +69,8 @@ public struct PlayerOptions: Sendable, Equatable {
     public var windowSettings = WindowSettings()
     /// How network sources are reached (ignored for local files).
     public var network = NetworkOptions()
+    /// Web pages resolved with yt-dlp.
+    public var web = WebOptions()
     /// The demuxer cache.
     public var cache = CacheOptions()
 

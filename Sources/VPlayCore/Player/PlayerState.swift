@@ -11,6 +11,8 @@ public struct PlayerState: Sendable, Equatable {
     public var album: String?
     /// The cover stored in the file, nil for none.
     public var embeddedPicture: EmbeddedPicture?
+    /// The web page's picture (a URL yt-dlp gave), nil for none.
+    public var thumbnailURL: String?
     /// Seconds since the start of the file.
     public var position: Double = 0
     /// Seconds; nil when the container does not say.
@@ -64,6 +66,8 @@ public struct PlayerState: Sendable, Equatable {
     public var secondarySubtitleText: String?
     /// How subtitles are shown: visibility, delay, size, position, text style.
     public var subtitles = SubtitleSettings()
+    /// How sound is played: delay, output device.
+    public var audio = AudioSettings()
     /// When the line on screen shows and goes (seconds of the position), nil when none shows.
     public var subtitleStart: Double?
     public var subtitleEnd: Double?

@@ -97,7 +97,10 @@ public final class Session {
         history = configuration.playlist.savesHistory ? WatchHistory(file: configuration.playlist.historyFile, warn: warn) : nil
         self.settings = settings
         self.configuration = configuration
-        self.opener = opener
+        // Web pages are resolved through yt-dlp on the opening's thread; media opens as it is.
+        self.opener = { path, options, interrupt throws(PlayerError) in
+            try WebOpening.open(path, options: options, interrupt: interrupt, warn: warn, with: opener)
+        }
         self.wake = wake
         self.warn = warn
         self.watchLater = watchLater
@@ -195,6 +198,8 @@ public final class Session {
             guard let resolved = Settings.resolve(command, in: player.state) else { return }
             settings.record(resolved)
             player.apply(resolved)
+            // The file may refuse part of it (a filter that cannot be built): the store keeps what plays.
+            if case .setAudio = resolved { settings.audio = player.state.audio }
             if resolved.isSeriesChoice { rememberSeriesChoices(of: player.state) }
             return
         }
@@ -231,6 +236,11 @@ public final class Session {
                 leaveEntry(reason: .stop)
                 _ = playlist.apply(.open(replacement.path))
                 begin(opened)
+            case .failure(.listsEntries(_, let entries)):
+                leaveEntry(reason: .stop)
+                _ = playlist.apply(.open(replacement.path))
+                if let item = playlist.currentItem { playlist.expand(id: item.id, into: entries) }
+                playCurrentEntry()
             case .failure(let error):
                 // Refused with its reason while the current file plays on.
                 warn(error.description)
@@ -337,6 +347,8 @@ public final class Session {
             return
         }
         opened.start()
+        // Filters the file could not build were reported once and are not kept.
+        if opened.options.audio.filters == settings.audio.filters { settings.audio.filters = opened.state.audio.filters }
         // Settings changed while it opened (its options were taken before).
         settings.differences(from: opened.state).forEach(opened.apply)
         failed = false
@@ -353,6 +365,12 @@ public final class Session {
     /// Like mpv: a file that cannot be played is skipped when others follow; else the idle
     /// window says why, or the run ends with a failure status.
     private func openFailed(_ error: PlayerError) {
+        if case let .listsEntries(_, entries) = error, let item = playlist.currentItem {
+            // A web page's playlist takes the entry's place.
+            playlist.expand(id: item.id, into: entries)
+            playCurrentEntry()
+            return
+        }
         warn(error.description)
         events.append(.endFile(reason: .error, error: error.reason))
         failed = true

@@ -10,6 +10,7 @@ public struct Settings: Sendable, Equatable {
     public var speed: Double
     public var playDirection: PlayDirection
     public var subtitles: SubtitleSettings
+    public var audio: AudioSettings
     /// Extra plays of each file: 0 none, nil forever (`loop-file`).
     public var loopFile: Int?
     public var loopsPlaylist: Bool
@@ -27,6 +28,7 @@ public struct Settings: Sendable, Equatable {
         speed = options.speed
         playDirection = options.playDirection
         subtitles = options.subtitles
+        audio = options.audio
         loopFile = options.loopCount
         loopsPlaylist = options.loopsPlaylist
         picture = options.picture
@@ -45,6 +47,8 @@ public struct Settings: Sendable, Equatable {
         case .toggleFullscreen: return .setFullscreen(!state.isFullscreen)
         case .addVolume(let delta): return .setVolume(state.volume + delta)
         case .multiplySpeed(let factor): return .setSpeed(state.speed * factor)
+        case let .changeAudioFilters(operation, text):
+            return AudioFilterChain.apply(operation, text, to: state.audio.filters).map { .setAudio(.filters($0)) }
         case let .adjust(name, adjustment):
             guard let resolved = try? PropertyRegistry.property(named: name).command(adjusting: adjustment, in: state) else {
                 return nil
@@ -66,6 +70,7 @@ public struct Settings: Sendable, Equatable {
             if value <= 0 { isPaused = true } else { speed = min(Speed.range.upperBound, max(Speed.range.lowerBound, value)) }
         case .setSubtitle(let setting): subtitles = subtitles.with(setting)
         case .setPlayDirection(let direction): playDirection = direction
+        case .setAudio(let setting): audio = audio.with(setting)
         case .setLoopFile(let count): loopFile = count
         case .setLoopPlaylist(let loops): loopsPlaylist = loops
         case .setPicture(let value): picture = value
@@ -86,6 +91,7 @@ public struct Settings: Sendable, Equatable {
         seeded.speed = speed
         seeded.playDirection = playDirection
         seeded.subtitles = subtitles
+        seeded.audio = audio
         seeded.loopCount = loopFile
         seeded.loopsPlaylist = loopsPlaylist
         seeded.picture = picture
@@ -107,6 +113,8 @@ public struct Settings: Sendable, Equatable {
         if state.picture != picture { commands.append(.setPicture(picture)) }
         if state.isFullscreen != isFullscreen { commands.append(.setFullscreen(isFullscreen)) }
         commands += displayDifferences(from: state)
+        if state.audio.delay != audio.delay { commands.append(.setAudio(.delay(audio.delay))) }
+        if state.audio.filters != audio.filters { commands.append(.setAudio(.filters(audio.filters))) }
         if state.subtitles != subtitles {
             commands += [.visible(subtitles.isVisible), .secondaryVisible(subtitles.isSecondaryVisible), .delay(subtitles.delay),
                          .scale(subtitles.scale), .position(subtitles.position), .font(subtitles.font),
@@ -126,6 +134,7 @@ public struct Settings: Sendable, Equatable {
         state.speed = speed
         state.playDirection = playDirection
         state.subtitles = subtitles
+        state.audio = audio
         state.loopFile = loopFile
         state.loopsPlaylist = loopsPlaylist
         state.picture = picture

@@ -9,6 +9,8 @@ public enum KeyBindings {
     public static let speedStep: Double = 1.1
     /// Seconds per `z` / `x` press.
     public static let subtitleDelayStep: Double = 0.1
+    /// Seconds per Ctrl++ / Ctrl+- press.
+    public static let audioDelayStep: Double = 0.1
 
     /// Per Alt+arrow and Alt++/- press: pan in picture widths, zoom in log2; per w / W: panscan.
     public static let panStep = 0.1
@@ -57,6 +59,14 @@ public enum KeyBindings {
         if press.modifiers.subtracting(.shift) == [.alt], let binding = pictureBinding(press.key),
            binding.repeats || !press.isRepeat {
             return binding.command
+        }
+        // Ctrl++ / Ctrl+-: the sound 0.1 s later / earlier, as in mpv ('+' is Shift+= on most layouts).
+        if press.modifiers.contains(.control) && press.modifiers.isDisjoint(with: [.alt, .gui]) {
+            switch press.key {
+            case .character("+"), .character("="): return .adjust(property: "audio-delay", .add(audioDelayStep))
+            case .character("-"): return .adjust(property: "audio-delay", .add(-audioDelayStep))
+            default: break
+            }
         }
         // Control with ←/→ steps through subtitle lines, as in mpv.
         if press.modifiers == [.control] {

@@ -88,6 +88,11 @@ public final class IdleLoop {
                 dropped.append(String(cString: file))
                 SDL_free(file)
             }
+        case SDL_DROPTEXT.rawValue:
+            if let text = event.drop.file {
+                dropped += PastedLinks.links(in: String(cString: text))
+                SDL_free(text)
+            }
         case SDL_DROPCOMPLETE.rawValue:
             if !dropped.isEmpty { session.apply(.openFiles(dropped)) }
         case SDL_KEYDOWN.rawValue:
@@ -99,6 +104,8 @@ public final class IdleLoop {
             guard let press = KeyPress(event.key) else { break }
             if press.isOpenDialogKey {
                 openDialog()
+            } else if let appending = press.pasteAppends {
+                session.apply(PastedLinks.clipboardCommand(appending: appending))
             } else if let command = keyCommand(press, state.isFullscreen) {
                 session.apply(command)
             }

@@ -243,6 +243,11 @@ public final class PlayerLoop {
                 session.apply(SidecarFinder.isSubtitleFile(path) ? .addSubtitleFile(SubtitleFileRequest(path: path), .select) : .loadFile(path))
                 SDL_free(file)
             }
+        case SDL_DROPTEXT.rawValue:
+            if let text = event.drop.file {
+                PastedLinks.command(for: String(cString: text), appending: false).map(session.apply)
+                SDL_free(text)
+            }
         case SDL_WINDOWEVENT.rawValue:
             // The overlay needs to know when the pointer leaves the window.
             _ = overlay.handle(event, state: state, now: now)
@@ -266,6 +271,8 @@ public final class PlayerLoop {
             if press.key == .escape, overlay.dismissTrackMenu(state: state) { break }
             if press.isOpenDialogKey {
                 openDialog()
+            } else if let appending = press.pasteAppends {
+                session.apply(PastedLinks.clipboardCommand(appending: appending))
             } else if let command = keyCommand(press, state.isFullscreen) {
                 session.apply(command)
             }

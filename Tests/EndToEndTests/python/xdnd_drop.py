@@ -1,11 +1,11 @@
 """Drops a file on an X window the way a file manager does: an XDND source (protocol
 version 5, https://freedesktop.org/wiki/Specifications/XDND/) that offers the file as
-`text/uri-list`.
+`text/uri-list`, or drops text as a browser drops a link (`--text`: offered as `text/plain`).
 
-Usage: /usr/bin/python3 xdnd_drop.py WINDOW FILE [--at X Y] [--timeout SECONDS]
+Usage: /usr/bin/python3 xdnd_drop.py WINDOW FILE [--text] [--at X Y] [--timeout SECONDS]
 
 WINDOW is the target's id (decimal as xdotool prints it, or 0x hex); FILE is sent as a
-percent-encoded file:// URI followed by CRLF. The drop point is the window's centre unless
+percent-encoded file:// URI followed by CRLF (with --text, FILE is sent as it is). The drop point is the window's centre unless
 --at gives one in window coordinates. Needs python3-xlib (Debian package) and DISPLAY.
 
 The steps, each waited for with a deadline: own XdndSelection with a small window of our
@@ -25,6 +25,7 @@ from Xlib.protocol import event
 
 PROTOCOL_VERSION = 5
 URI_LIST = "text/uri-list"
+PLAIN_TEXT = "text/plain"
 
 
 class DropFailed(Exception):
@@ -34,8 +35,9 @@ class DropFailed(Exception):
 class Source:
     """One drag: our window owns XdndSelection and talks to one target window."""
 
-    def __init__(self, target_id, timeout):
+    def __init__(self, target_id, timeout, offered=URI_LIST):
         self.timeout = timeout
+        self.offered = offered
         self.display = display.Display()
         self.errors = []
         self.display.set_error_handler(lambda err, request: self.errors.append(err))
@@ -68,17 +70,20 @@ class Source:
         point = self.root.translate_coords(self.target, x, y)
         root_x, root_y = point.x, point.y
 
-        self.send("XdndEnter", [self.window.id, version << 24, self.atom(URI_LIST), 0, 0])
+        self.send("XdndEnter", [self.window.id, version << 24, self.atom(self.offered), 0, 0])
         self.send("XdndPosition", [self.window.id, 0, (root_x << 16) | root_y, timestamp,
                                    self.atom("XdndActionCopy")])
         status = self.wait_for_message("XdndStatus", "XdndStatus after XdndPosition")
         if not status[1] & 1:
             self.send("XdndLeave", [self.window.id, 0, 0, 0, 0])
-            raise DropFailed(f"target refused {URI_LIST} at ({x}, {y})")
+            raise DropFailed(f"target refused {self.offered} at ({x}, {y})")
 
         self.send("XdndDrop", [self.window.id, 0, timestamp, 0, 0])
-        uri = "file://" + urllib.parse.quote(os.path.abspath(path)) + "\r\n"
-        finished = self.serve_until_finished(uri.encode())
+        if self.offered == PLAIN_TEXT:
+            payload = path
+        else:
+            payload = "file://" + urllib.parse.quote(os.path.abspath(path)) + "\r\n"
+        finished = self.serve_until_finished(payload.encode())
         if not finished[1] & 1:
             raise DropFailed("target finished the drop without accepting it")
 
@@ -121,7 +126,7 @@ class Source:
 
     def answer(self, request, uri_list):
         """Puts the URI list (or the TARGETS list) on the requestor; true for the URI list."""
-        uri_atom, targets = self.atom(URI_LIST), self.atom("TARGETS")
+        uri_atom, targets = self.atom(self.offered), self.atom("TARGETS")
         prop = request.property or request.target
         if request.target == uri_atom:
             request.requestor.change_property(prop, uri_atom, 8, uri_list)
@@ -174,11 +179,12 @@ def main():
     parser = argparse.ArgumentParser(description="Drop FILE on the X window WINDOW (XDND).")
     parser.add_argument("window", type=lambda text: int(text, 0))
     parser.add_argument("file")
+    parser.add_argument("--text", action="store_true", help="drop FILE as text/plain, as it is")
     parser.add_argument("--at", nargs=2, type=int, metavar=("X", "Y"))
     parser.add_argument("--timeout", type=float, default=5.0, help="seconds per step (default 5)")
     args = parser.parse_args()
     try:
-        source = Source(args.window, args.timeout)
+        source = Source(args.window, args.timeout, PLAIN_TEXT if args.text else URI_LIST)
     except (error.DisplayError, error.ConnectionClosedError) as problem:
         print(f"xdnd_drop: cannot open the display: {problem}", file=sys.stderr)
         return 1

@@ -1,0 +1,18 @@
+import VPlayCore
+
+/// The sound options: its delay against the picture (checked by the property registry), its filters.
+extension OptionTable {
+    static let audioOptions: [OptionSpec] = [
+        OptionSpec(["--audio-delay"], .value("SECONDS"), "play the sound later (negative: earlier), -100..100; Ctrl++ / Ctrl+- while playing",
+                   default: "0") { draft, use throws(OptionError) in
+            let delay = try use.number(for: "audio-delay")
+            draft.options.player.audio.delay = delay
+            draft.options.player.audio.startDelay = delay
+        },
+        OptionSpec(["--af"], .value("FILTERS"),
+                   "audio filters, comma-separated: libavfilter's (equalizer=f=1000:t=q:w=1:g=-10) or lavfi=[GRAPH]; one that cannot be built is left out with a warning",
+                   default: "none") { draft, use throws(OptionError) in
+            draft.options.player.audio.filters = AudioFilterChain.entries(try use.text())
+        },
+    ]
+}

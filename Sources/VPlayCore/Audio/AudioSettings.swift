@@ -1,0 +1,75 @@
+import Foundation
+
+/// How the user wants sound played: mpv's `audio-delay`, `audio-device`, kept across files.
+public struct AudioSettings: Sendable, Equatable {
+    /// Seconds the sound is played later than the picture (negative: earlier), in media time.
+    public var delay: Double = 0
+    /// The output chosen: `auto` (the sound server's default) or a device's name from
+    /// `audio-device-list`.
+    public var device = AudioSettings.automaticDevice
+    /// The delay each output device was last given: a device keeps its own (headphones their
+    /// latency, speakers none) and gets it back when it becomes the output again.
+    public var deviceDelays: [String: Double] = [:]
+    /// The delay of a device never given one: the one the run started with.
+    public var startDelay: Double = 0
+    /// The user's filters, as mpv's `--af` entries (see `AudioFilterChain`).
+    public var filters: [String] = []
+
+    public init() {}
+
+    public static let automaticDevice = "auto"
+    /// Beyond this a delay is a mistake (minutes typed for seconds), not a device's latency.
+    public static let delayRange: ClosedRange<Double> = -100...100
+
+    /// The delay `device` gets when it becomes the output.
+    public func delay(for device: String) -> Double {
+        deviceDelays[device] ?? startDelay
+    }
+}
+
+/// One change to `AudioSettings`, as a command carries it.
+public enum AudioSetting: Sendable, Equatable {
+    /// The delay of the device playing now.
+    case delay(Double)
+    /// Another output; it brings the delay it was last given.
+    case device(String)
+    /// The user's filters, replaced by these entries.
+    case filters([String])
+}
+
+extension AudioSettings {
+    /// The settings `options` start a run with: the delay given is the one of the device chosen.
+    public static func starting(delay: Double, device: String) -> AudioSettings {
+        var settings = AudioSettings()
+        settings.device = device
+        settings.startDelay = delay
+        settings.delay = delay
+        return settings
+    }
+
+    /// `setting` applied, kept within its range.
+    public func with(_ setting: AudioSetting) -> AudioSettings {
+        var copy = self
+        switch setting {
+        case .delay(let seconds):
+            copy.delay = min(Self.delayRange.upperBound, max(Self.delayRange.lowerBound, seconds))
+            copy.deviceDelays[device] = copy.delay
+        case .device(let name):
+            copy.deviceDelays[device] = delay
+            copy.device = name
+            copy.delay = copy.delay(for: name)
+        case .filters(let entries):
+            copy.filters = entries
+        }
+        return copy
+    }
+
+    /// What the on-screen message says after `setting` changed.
+    public func message(for setting: AudioSetting) -> String {
+        switch setting {
+        case .delay: "A-V delay: \(Int((delay * 1000).rounded())) ms"
+        case .device: "Audio device: \(device)"
+        case .filters: filters.isEmpty ? "Audio filters: none" : "Audio filters: \(filters.joined(separator: ","))"
+        }
+    }
+}

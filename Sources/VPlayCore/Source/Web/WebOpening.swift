@@ -1,0 +1,45 @@
+/// Opens what a user named: media as it is, a web page through yt-dlp (on the opening's own
+/// thread, given up with it). A playlist page throws `listsEntries`: its entries take its place
+/// in the playlist, each resolved when its turn comes.
+public enum WebOpening {
+    /// - Parameter open: opens media, as `Session.Opener` does.
+    public static func open(_ path: String, options: PlayerOptions, interrupt: InterruptFlag,
+                            warn: @Sendable (String) -> Void,
+                            with open: Session.Opener) throws(PlayerError) -> Player {
+        let location = SourceLocation(path)
+        guard options.web.enabled, location.isNetwork,
+              PageCheck.isPage(location, network: options.network, interrupt: interrupt) else {
+            if interrupt.isRaised { throw .cancelled(path) }
+            return try open(path, options, interrupt)
+        }
+        let item: WebItem
+        switch try WebPageResolver.resolve(path, options: options, interrupt: interrupt) {
+        case .item(let found): item = found
+        case .playlist(_, let entries):
+            // An entry naming the page itself would list it again, for ever.
+            let others = entries.filter { $0 != path }
+            guard !others.isEmpty else { throw .cannotOpen(path, WebPageResolver.noVideo) }
+            throw .listsEntries(path, others)
+        }
+        var source = item.main
+        if item.separateAudio != nil, !source.hasAudio {
+            if let combined = item.combined {
+                warn("the page's picture and sound are separate formats: playing its best format with both")
+                source = combined
+            } else {
+                warn("the page's sound is a separate format, not played: --ytdl-format=best picks one with both")
+            }
+        }
+        var mediaOptions = options
+        mediaOptions.network = source.networkOptions(over: options.network)
+        for (file, language) in WebSubtitleFetch.fetch(item.subtitles, preferring: options.subtitleLanguages,
+                                                       network: mediaOptions.network, interrupt: interrupt, warn: warn) {
+            mediaOptions.subtitleFiles.append(file)
+            mediaOptions.subtitleFileLanguages[file] = language
+        }
+        if interrupt.isRaised { throw .cancelled(path) }
+        let player = try open(source.url, mediaOptions, interrupt)
+        player.present(page: path, item: item)
+        return player
+    }
+}

@@ -1,0 +1,96 @@
+import CFFmpeg
+import Foundation
+
+/// A page's subtitles, fetched before its media opens into files of this run's own (removed
+/// at exit), so that they become external subtitle tracks with their languages.
+enum WebSubtitleFetch {
+    /// At most this many languages, those the user prefers (`--slang`) first.
+    static let maxCount = 8
+    /// Larger than any subtitle file a page serves.
+    static let sizeLimit = 16 << 20
+
+    /// Fetches `subtitles` with `network`'s options; one that cannot be fetched is left out
+    /// with a warning. Returns each file's path and language.
+    static func fetch(_ subtitles: [WebSubtitle], preferring languages: [String], network: NetworkOptions,
+                      interrupt: InterruptFlag, warn: (String) -> Void) -> [(path: String, language: String)] {
+        guard !subtitles.isEmpty, let directory = RunDirectory.shared.makeSubdirectory() else { return [] }
+        let preferred = subtitles.filter { subtitle in languages.contains { subtitle.language.hasPrefix($0) } }
+        let chosen = (preferred + subtitles.filter { !preferred.contains($0) }).prefix(maxCount)
+        var fetched: [(path: String, language: String)] = []
+        for (index, subtitle) in chosen.enumerated() where !interrupt.isRaised {
+            let ext = SidecarFinder.fileExtensions.contains(subtitle.format ?? "") ? subtitle.format! : "vtt"
+            let path = "\(directory)/\(index).\(subtitle.language.filter { $0.isLetter || $0.isNumber || $0 == "-" }).\(ext)"
+            switch download(subtitle.url, to: path, network: network, interrupt: interrupt) {
+            case nil: fetched.append((path, subtitle.language))
+            case let reason?: if !interrupt.isRaised { warn("subtitles '\(subtitle.language)' of the page: \(reason); playing without them") }
+            }
+        }
+        return fetched
+    }
+
+    /// Copies `url` into `path`; nil when done, else why not.
+    private static func download(_ url: String, to path: String, network: NetworkOptions, interrupt: InterruptFlag) -> String? {
+        let guardian = BlockingCallGuard(cancel: interrupt)
+        var callback = AVIOInterruptCB()
+        callback.callback = { opaque in
+            guard let opaque else { return 0 }
+            return Unmanaged<BlockingCallGuard>.fromOpaque(opaque).takeUnretainedValue().shouldGiveUp ? 1 : 0
+        }
+        callback.opaque = Unmanaged.passUnretained(guardian).toOpaque()
+        var dictionary: OpaquePointer?
+        av_dict_set(&dictionary, "protocol_whitelist", ProtocolPolicy.allowList(for: .network), 0)
+        if let denied = ProtocolPolicy.denyList(for: .network) { av_dict_set(&dictionary, "protocol_blacklist", denied, 0) }
+        for (key, value) in network.formatOptions where key != "icy" { av_dict_set(&dictionary, key, value, 0) }
+        return withExtendedLifetime(guardian) { () -> String? in
+            var context: UnsafeMutablePointer<AVIOContext>?
+            guardian.limit(to: network.timeout)
+            let status = avio_open2(&context, url, AVIO_FLAG_READ, &callback, &dictionary)
+            av_dict_free(&dictionary)
+            guard status >= 0, let opened = context else { return FFmpegError.message(status) }
+            defer { avio_closep(&context) }
+            var data = Data()
+            var buffer = [UInt8](repeating: 0, count: 65536)
+            while true {
+                guardian.limit(to: network.timeout)
+                let count = avio_read(opened, &buffer, Int32(buffer.count))
+                if count == vp_averror_eof() || count == 0 { break }
+                guard count > 0 else { return FFmpegError.message(count) }
+                data.append(buffer, count: Int(count))
+                if data.count > sizeLimit { return "too large for a subtitle file" }
+            }
+            guard !data.isEmpty else { return "empty" }
+            return FileManager.default.createFile(atPath: path, contents: data) ? nil : "cannot write '\(path)'"
+        }
+    }
+}
+
+/// A directory of this run's own under the temporary directory, removed when vplay exits.
+final class RunDirectory: Sendable {
+    static let shared = RunDirectory()
+    private let path = Locked<String?>(nil)
+
+    private init() {
+        atexit { RunDirectory.shared.remove() }
+    }
+
+    /// A new empty directory inside it; nil when none can be made.
+    func makeSubdirectory() -> String? {
+        path.withLock { path -> String? in
+            if path == nil {
+                var template = Array((NSTemporaryDirectory() + "/vplay-XXXXXX").utf8CString)
+                guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!).map { String(cString: $0) } }) else {
+                    return nil
+                }
+                path = made
+            }
+            let made = path! + "/" + UUID().uuidString
+            return mkdir(made, 0o700) == 0 ? made : nil
+        }
+    }
+
+    private func remove() {
+        path.withLock { path in
+            if let path { try? FileManager.default.removeItem(atPath: path) }
+        }
+    }
+}

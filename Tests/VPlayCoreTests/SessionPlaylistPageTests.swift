@@ -1,0 +1,60 @@
+import Foundation
+import TestSupport
+import XCTest
+@testable import VPlayCore
+
+/// A source that turns out to be a list of entries (a web page's playlist) takes its place in
+/// the playlist, whether it was the entry reached or a file loaded beside the one playing.
+final class SessionPlaylistPageTests: XCTestCase {
+    private func session(listing entries: [String], as page: String) -> Session {
+        var options = PlayerOptions()
+        options.web.enabled = false
+        options.audioEnabled = false
+        var configuration = Session.Configuration()
+        configuration.options = options
+        configuration.playlist.savesHistory = false
+        return Session(files: [page], settings: Settings(options: options), configuration: configuration,
+                       opener: { path, options, interrupt throws(PlayerError) in
+                           if path == page { throw .listsEntries(page, entries) }
+                           return try Player(path: path, options: options, audioDevice: nil, wake: {}, interrupt: interrupt)
+                       },
+                       wake: {})
+    }
+
+    private func run(_ session: Session, until condition: () -> Bool) -> Bool {
+        let deadline = ContinuousClock.now + .seconds(20)
+        while ContinuousClock.now < deadline {
+            _ = session.player?.tick()
+            session.update()
+            _ = session.takeEvents()
+            if condition() { return true }
+            Thread.sleep(forTimeInterval: 0.005)
+        }
+        return false
+    }
+
+    private func playing(_ session: Session) -> String? {
+        if case .playing(let item) = session.phase { return item.path }
+        return nil
+    }
+
+    func testAListedPageIsReplacedByItsEntries() throws {
+        let first = try MediaFactory.clip(.av(seconds: 4)).path, second = try MediaFactory.clip(.videoOnly).path
+        let session = session(listing: [first, second], as: "page")
+        session.start()
+        XCTAssertTrue(run(session) { playing(session) == first }, "the first entry does not play: \(session.phase)")
+        XCTAssertEqual(session.playlist.items.map(\.path), [first, second])
+        XCTAssertEqual(session.playlist.index, 0)
+    }
+
+    func testAListedPageLoadedBesideAFileReplacesIt() throws {
+        let playing = try MediaFactory.clip(.av(seconds: 4)).path, listed = try MediaFactory.clip(.videoOnly).path
+        let session = session(listing: [listed], as: "page")
+        session.apply(.openFiles([playing]))
+        XCTAssertTrue(run(session) { self.playing(session) == playing })
+        session.apply(.loadFile("page"))
+        XCTAssertTrue(run(session) { self.playing(session) == listed }, "the listed entry does not play: \(session.phase)")
+        XCTAssertFalse(session.playlist.items.map(\.path).contains("page"))
+        XCTAssertTrue(session.playlist.items.map(\.path).contains(listed))
+    }
+}
