@@ -1,4 +1,5 @@
 #include "pulse_stream.h"
+#include "pulse_internal.h"
 
 #include <dlfcn.h>
 #include <pthread.h>
@@ -186,3 +187,7 @@ int64_t vp_pulse_latency(vp_pulse_stream *s) {
     if (!known) return -1;
     return negative ? 0 : (int64_t)usec;
 }
+
+// The parts device selection (pulse_devices.c) works on, under the loop's lock.
+pa_threaded_mainloop *vp_pulse_stream_loop(vp_pulse_stream *s) { return s->loop; }
+pa_stream *vp_pulse_stream_handle(vp_pulse_stream *s) { return s->stream; }

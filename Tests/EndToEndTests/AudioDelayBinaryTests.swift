@@ -22,10 +22,11 @@ final class AudioDelayBinaryTests: XCTestCase {
         let medians = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.outputText.utf8)) as? [String: Double],
                                     result.outputText)
         let none = try XCTUnwrap(medians["0"]), later = try XCTUnwrap(medians["0.3"]), earlier = try XCTUnwrap(medians["-0.3"])
-        // Today's bound without a delay (BENCHMARKS.md's A/V offset row is within ±20 ms on this
-        // machine); the delay moves the beep by itself within the capture's own jitter.
-        XCTAssertLessThan(abs(none), 40, "without a delay: \(none) ms")
-        XCTAssertEqual(later - none, 300, accuracy: 30, "+300 ms: \(later) ms against \(none) ms")
-        XCTAssertEqual(earlier - none, -300, accuracy: 30, "-300 ms: \(earlier) ms against \(none) ms")
+        // The beep against the flash, the delay taken out, within the bound of playback without
+        // one on a loaded machine (BENCHMARKS.md: a few ms median when idle).
+        XCTAssertLessThan(abs(none), 60, "without a delay: \(none) ms")
+        XCTAssertEqual(later, 300, accuracy: 60, "+300 ms: \(later) ms (without a delay: \(none) ms)")
+        XCTAssertEqual(earlier, -300, accuracy: 60, "-300 ms: \(earlier) ms (without a delay: \(none) ms)")
+        print("AudioDelayBinaryTests: beep minus flash, median ms: \(none) at 0, \(later) at +300, \(earlier) at -300")
     }
 }

@@ -4,7 +4,8 @@ import XCTest
 
 /// The line on screen now shows at once whatever brought it there: choosing a track in the
 /// middle of a line (`sid`, `cycle sid`), or a seek into a line whose packet lies before the
-/// keyframe reading starts from. Text tracks inside Matroska and beside the video.
+/// keyframe reading starts from. Text tracks inside Matroska and beside the video, and bitmap
+/// tracks (PGS in Matroska, DVB in MPEG-TS).
 final class SubtitleRefreshBinaryTests: XCTestCase {
     /// Where the middle lines are drawn in the 640×480 window: clear of the bar and messages.
     private let middle = PixelRect(x: 120, y: 200, width: 400, height: 80)
@@ -74,6 +75,35 @@ final class SubtitleRefreshBinaryTests: XCTestCase {
         }
     }
 
+    func testBitmapTracksShowTheirCurrentPictureOnChoiceAndSeek() throws {
+        try skipWithoutDisplay()
+        let folder = try directory()
+        // A white block across the middle, from 1 s to 8.5 s.
+        let block = PGSWriter.Picture(start: 1, end: 8.5, x: 100, y: 100, width: 120, height: 40)
+        let onScreen = PixelRect(x: 210, y: 210, width: 220, height: 60)
+        let sup = folder.appendingPathComponent("block.sup")
+        try PGSWriter.stream(canvasWidth: 320, height: 240, pictures: [block]).write(to: sup)
+        let backdrop = try MediaFactory.clip(.longSubtitleBackdrop)
+        for (name, codec) in [("pgs.mkv", "copy"), ("dvb.ts", "dvbsub")] {
+            let file = folder.appendingPathComponent(name)
+            let made = try ChildProcess.run("ffmpeg", ["-v", "error", "-y", "-copyts", "-i", backdrop.path, "-i", sup.path,
+                                                       "-map", "0:v", "-map", "1:s", "-c:v", "copy", "-c:s", codec,
+                                                       "-disposition:s:0", "0", file.path], timeout: .seconds(60))
+            XCTAssertTrue(made.succeeded, made.errorText)
+
+            do {
+                let playing = try PlayerSession(clip: file, arguments: ["--geometry=640x480", "--sid=no"])
+                let ipc = try XCTUnwrap(playing.ipc)
+                XCTAssertTrue(try poll(timeout: .seconds(10)) { try ipc.double("time-pos") >= 3 }, "\(name): not playing")
+                _ = try ipc.command(["set_property", "sid", 1])
+                XCTAssertNotNil(try playing.waitForCapture { $0.meanBrightness(onScreen) > 200 }, "\(name): no block after choosing the track")
+            }
+            // The window of the player before has gone: the one found by name is this one's.
+            // Opened there: reading starts from the keyframe at 6 s, never seeing the picture's packet.
+            let paused = try PlayerSession(clip: file, arguments: ["--geometry=640x480", "--pause", "--sid=1", "--start=6.5"])
+            XCTAssertNotNil(try paused.waitForCapture { $0.meanBrightness(onScreen) > 200 }, "\(name): no block when opened in the middle of it")
+        }
+    }
 }
 
 /// Bright text with a dark outline in `rect`.

@@ -6,17 +6,17 @@ import XCTest
 final class AudioSettingsTests: XCTestCase {
     func testEachDeviceKeepsItsOwnDelay() {
         var settings = AudioSettings.starting(delay: 0, device: AudioSettings.automaticDevice)
-        settings = settings.with(.device("headphones"))
+        settings = settings.with(.playing("headphones"))
         XCTAssertEqual(settings.delay, 0, "a device never given a delay has the starting one")
         settings = settings.with(.delay(0.2))
-        settings = settings.with(.device("speakers"))
+        settings = settings.with(.playing("speakers"))
         XCTAssertEqual(settings.delay, 0)
         settings = settings.with(.delay(-0.05))
-        settings = settings.with(.device("headphones"))
+        settings = settings.with(.playing("headphones"))
         XCTAssertEqual(settings.delay, 0.2, "the headphones' delay comes back with them")
-        settings = settings.with(.device("speakers"))
+        settings = settings.with(.playing("speakers"))
         XCTAssertEqual(settings.delay, -0.05)
-        settings = settings.with(.device(AudioSettings.automaticDevice))
+        settings = settings.with(.playing("hdmi")).with(.device(AudioSettings.automaticDevice))
         XCTAssertEqual(settings.delay, 0)
         XCTAssertEqual(settings.device, AudioSettings.automaticDevice)
     }

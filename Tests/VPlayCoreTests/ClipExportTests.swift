@@ -174,6 +174,12 @@ final class ClipExportTests: XCTestCase {
         let source = try source(try .multiTrack(seconds: 8))
         let clip = try export(source, from: 2.5, to: 7.3)
         XCTAssertEqual(try probe(clip, "stream=codec_type"), "video\naudio\naudio\nsubtitle\nsubtitle")
+        XCTAssertEqual(try probe(clip, "stream_tags=language,title"), "eng\nfre,Commentary\neng\nger",
+                       "the tracks keep their languages and titles")
+        let durations = try probe(clip, "stream_tags=DURATION").split(separator: "\n")
+        // 4.8 s of picture and sound; the subtitles' last line ends at 5.06 s; the source's are 8 s.
+        XCTAssertTrue(durations.allSatisfy { $0.hasPrefix("00:00:04.") || $0.hasPrefix("00:00:05.") },
+                      "each track's own length, not the source's: \(durations)")
         // Matroska moved the source's pictures 21 ms later (the sound's priming): the clip starts
         // with the picture showing at 2.5 s, wherever it starts.
         let pictures = try packetTimes(source, "v")

@@ -86,7 +86,42 @@ final class DeinterlaceTests: XCTestCase {
         XCTAssertEqual(timing.duration(ofOutputAt: 0.37), 0.02, accuracy: 1e-12)
     }
 
+    /// A frame let out alone (a paused seek's target, drained by itself) has no neighbour to
+    /// look at: each of its fields still makes a whole picture, not the two woven together.
+    func testALoneFrameComesOutAsTwoWholePicturesNotWoven() {
+        var settings = PictureSettings()
+        settings.deinterlace = .yes
+        let processor = PictureProcessor(settings: SharedPictureSettings(settings), timeBase: timeBase)
+        let frame = Self.frame(index: 3, interlaced: true)
+        // The top field white, the bottom one black: woven, every row differs from the next.
+        let f = frame.pointer.pointee
+        for row in 0..<48 { memset(f.data.0! + row * Int(f.linesize.0), row % 2 == 0 ? 235 : 16, 64) }
+        XCTAssertEqual(Self.combing(frame), 219, accuracy: 0.5)
+        var out: [(pts: Double, combing: Double)] = []
+        let collect: (Frame) -> Bool = { frame in
+            out.append((frame.pts, Self.combing(frame)))
+            frame.unref()
+            return true
+        }
+        XCTAssertTrue(processor.process(frame, emit: collect))
+        XCTAssertTrue(processor.finish(emit: collect))
+        XCTAssertEqual(out.count, 2, "one picture per field")
+        for (picture, time) in zip(out, [0.12, 0.14]) { XCTAssertEqual(picture.pts, time, accuracy: 1e-9, "at its field's time") }
+        for picture in out { XCTAssertLessThan(picture.combing, 20, "woven at \(picture.pts)") }
+    }
+
     // MARK: - Helpers
+
+    /// Mean difference of the luma between each row and the next (rows 8..<40, clear of edges).
+    private static func combing(_ frame: Frame) -> Double {
+        let f = frame.pointer.pointee
+        var sum = 0, count = 0
+        for row in 8..<40 {
+            let this = f.data.0! + row * Int(f.linesize.0), next = this + Int(f.linesize.0)
+            for x in 0..<64 { sum += abs(Int(this[x]) - Int(next[x])); count += 1 }
+        }
+        return Double(sum) / Double(count)
+    }
 
     private func run(flags: [Bool], mode: DeinterlaceMode) -> [(pts: Double, duration: Double)] {
         var settings = PictureSettings()

@@ -38,6 +38,17 @@ final class PropertyRegistryTests: XCTestCase {
         }
     }
 
+    func testMpvsOtherNamesForTheTracksActAsTheirIDs() throws {
+        var state = PlayerState()
+        state.path = "/a.mkv"
+        for (alias, name) in [("sub", "sid"), ("audio", "aid"), ("video", "vid")] {
+            XCTAssertEqual(try property(alias).command(adjusting: .cycle(up: true), in: state),
+                           try property(name).command(adjusting: .cycle(up: true), in: state), alias)
+            XCTAssertEqual(try property(alias).command(setting: .flag(false), in: state),
+                           try property(name).command(setting: .flag(false), in: state), alias)
+        }
+    }
+
     func testChecksGiveTheRangeTheStateAllows() throws {
         var state = PlayerState()
         state.volumeMax = 150

@@ -114,7 +114,7 @@ final class ContextMenuControllerTests: XCTestCase {
         XCTAssertTrue(key(.down, &controller).consumed)
         XCTAssertEqual(try look(controller).highlighted, [0], "Down lights the first entry")
         XCTAssertTrue(key(.up, &controller).consumed)
-        XCTAssertEqual(try look(controller).highlighted, [10], "Up from the first goes to the last")
+        XCTAssertEqual(try look(controller).highlighted, [11], "Up from the first goes to the last")
         _ = key(.home, &controller)
         XCTAssertEqual(try look(controller).highlighted, [0])
         for _ in 0..<4 { _ = key(.down, &controller) }

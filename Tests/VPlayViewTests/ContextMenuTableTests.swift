@@ -46,7 +46,7 @@ final class ContextMenuTableTests: XCTestCase {
 
     func testTheTopLevelHasTheEntriesInOrder() {
         let texts = ContextMenu.rows(state: TrackMenuFixtures.state()).map { $0.text.split(separator: ":")[0] }
-        XCTAssertEqual(texts, ["Open file…", "Playlist", "Audio track", "Subtitle track", "Speed", "Subtitle delay",
+        XCTAssertEqual(texts, ["Open file…", "Playlist", "Audio track", "Subtitle track", "Speed", "Audio delay", "Subtitle delay",
                                "Picture", "Window", "Screenshot", "A-B repeat", "Export clip"])
     }
 
@@ -72,6 +72,9 @@ final class ContextMenuTableTests: XCTestCase {
         XCTAssertTrue(try row("Speed", "1.5×", state: state).isChecked)
         XCTAssertFalse(try row("Speed", "Normal", state: state).isChecked)
         XCTAssertEqual(try row("Subtitle delay", state: state).text, "Subtitle delay: -100 ms")
+        XCTAssertEqual(try row("Audio delay", state: state).text, "Audio delay: 0 ms")
+        XCTAssertTrue(try row("Audio delay", "Reset", state: state).isChecked)
+        XCTAssertEqual(try row("Audio delay", "Later", state: state).keyText, "Ctrl++")
         XCTAssertFalse(try row("Subtitle delay", "Reset", state: state).isChecked)
         XCTAssertFalse(try row("Window", "Fullscreen", state: state).isChecked)
         XCTAssertEqual(try row("A-B repeat", state: state).text, "A-B repeat: 0:05 – –")
@@ -87,6 +90,31 @@ final class ContextMenuTableTests: XCTestCase {
         XCTAssertTrue(try row("Window", "Fullscreen", state: state).isChecked)
         XCTAssertEqual(try row("A-B repeat", state: state).text, "A-B repeat: off")
         XCTAssertEqual(try row("Speed", "2×", state: state).target, .command(.setSpeed(2)))
+    }
+
+    func testThePictureAndWindowEntriesFollowTheirProperties() throws {
+        var state = TrackMenuFixtures.state()
+        state.display.zoom = 0.5
+        state.display.equalizer.brightness = 12
+        state.windowSettings.isOnTop = true
+        state.windowSettings.scale = 2
+        XCTAssertEqual(try row("Picture", "Zoom in", state: state).text, "Zoom in: 0.5")
+        XCTAssertEqual(try row("Picture", "Zoom in", state: state).keyText, "Alt++")
+        XCTAssertEqual(try row("Picture", "Zoom in", state: state).target,
+                       .command(.adjust(property: "video-zoom", .add(KeyBindings.zoomStep))))
+        XCTAssertEqual(try row("Picture", "Rotate", state: state).text, "Rotate: 0")
+        XCTAssertEqual(try row("Picture", "Reset zoom, pan and crop", state: state).keyText, "Alt+BS")
+        XCTAssertEqual(try row("Picture", "Brightness", state: state).text, "Brightness: 12")
+        XCTAssertFalse(try row("Picture", "Brightness", "Reset", state: state).isChecked)
+        XCTAssertEqual(try row("Picture", "Brightness", "Reset", state: state).target,
+                       .command(.setDisplay(.equalizer(.brightness, 0))))
+        XCTAssertEqual(try row("Picture", "Brightness", "More", state: state).keyText, "4")
+        XCTAssertTrue(try row("Picture", "Contrast", "Reset", state: state).isChecked)
+        XCTAssertTrue(try row("Window", "On top", state: state).isChecked)
+        XCTAssertFalse(try row("Window", "Picture-in-picture", state: state).isChecked)
+        XCTAssertTrue(try row("Window", "Double size", state: state).isChecked)
+        XCTAssertFalse(try row("Window", "Picture size", state: state).isChecked)
+        XCTAssertEqual(try row("Window", "Half size", state: state).keyText, "Alt+0")
     }
 
     func testTrackSubmenusListTheFilesTracks() throws {

@@ -9,6 +9,13 @@ extension OptionTable {
             draft.options.player.audio.delay = delay
             draft.options.player.audio.startDelay = delay
         },
+        OptionSpec(["--audio-device"], .value("NAME"), "where the sound goes: auto (the sound server's default) or a name from audio-device-list, e.g. pulse/SINK",
+                   default: "auto") { draft, use throws(OptionError) in
+            draft.options.player.audio.device = try use.text(for: "audio-device")
+        },
+        OptionSpec(["--drc"], .value("no|light|strong"), "night mode: loud passages compressed towards speech", default: "no") { draft, use throws(OptionError) in
+            draft.options.player.audio.drc = DynamicRange(rawValue: try use.choice(for: "drc")) ?? .no
+        },
         OptionSpec(["--af"], .value("FILTERS"),
                    "audio filters, comma-separated: libavfilter's (equalizer=f=1000:t=q:w=1:g=-10) or lavfi=[GRAPH]; one that cannot be built is left out with a warning",
                    default: "none") { draft, use throws(OptionError) in

@@ -361,18 +361,19 @@ public final class AudioRenderer: @unchecked Sendable {
             guard frame.serial == serial, let resampler else { continue }
             let resumes = resumeTime.isFinite && frame.serial == resumeSerial && frame.pts.isFinite
             if resumes && frame.pts + frame.duration <= resumeTime { continue }
-            var startsTimeline = false
+            // Where a positive delay's silence ends the wait: the sound due when it is heard.
+            var silenceFrom = Double.nan
             if frame.serial != bufferSerial {
                 restartTempo(for: requested, afterSeek: true)
                 bufferSerial = frame.serial
-                startsTimeline = !resumes
-                // The picture starts at the target (or this sound's start); the sound that goes
-                // with it is the delay before, or after.
+                // The picture starts at the target (or this sound's start), or runs on from where
+                // the sound joins it; the sound that goes with it is the delay before, or after.
                 let reference = frame.seekTarget.isFinite ? frame.seekTarget : frame.pts
-                delayTrim = startsTimeline && reference.isFinite && appliedDelay < 0 ? reference - appliedDelay : -.infinity
+                delayTrim = !resumes && reference.isFinite && appliedDelay < 0 ? reference - appliedDelay : -.infinity
                 silenceBytes = 0
                 // Until sound from there is found, the clock tells nothing of this timeline.
                 if delayTrim.isFinite { bufferEndTime = .nan }
+                if appliedDelay > 0 { silenceFrom = resumes ? resumeTime : reference - appliedDelay }
             }
             if frame.pts.isFinite && frame.duration > 0 && frame.pts + frame.duration <= delayTrim { continue }
             let size = resampler.convert(frame.pointer, into: &resampled)
@@ -389,9 +390,9 @@ public final class AudioRenderer: @unchecked Sendable {
                 skip = min(size, Int((trimTo - start) * Double(output.sampleRate)) * output.bytesPerFrame)
                 start = trimTo
             }
-            if startsTimeline && appliedDelay > 0 {
+            if silenceFrom.isFinite, start.isFinite, start > silenceFrom {
                 // A positive delay: the picture's first moments go with silence.
-                silenceBytes = bytes(forOutputSeconds: appliedDelay / requested)
+                silenceBytes = bytes(forOutputSeconds: min(start - silenceFrom, appliedDelay) / requested)
             }
             if start.isFinite { inputEndTime = start + Double(size - skip) / Double(output.bytesPerSecond) }
             if let tempo {

@@ -7,6 +7,8 @@ public struct AudioSettings: Sendable, Equatable {
     /// The output chosen: `auto` (the sound server's default) or a device's name from
     /// `audio-device-list`.
     public var device = AudioSettings.automaticDevice
+    /// The device the sound goes to now (the default one with `auto`); empty while unknown.
+    public var playing = ""
     /// The delay each output device was last given: a device keeps its own (headphones their
     /// latency, speakers none) and gets it back when it becomes the output again.
     public var deviceDelays: [String: Double] = [:]
@@ -14,12 +16,19 @@ public struct AudioSettings: Sendable, Equatable {
     public var startDelay: Double = 0
     /// The user's filters, as mpv's `--af` entries (see `AudioFilterChain`).
     public var filters: [String] = []
+    /// Night mode: loud passages compressed (`--drc`).
+    public var drc = DynamicRange.no
 
     public init() {}
 
     public static let automaticDevice = "auto"
     /// Beyond this a delay is a mistake (minutes typed for seconds), not a device's latency.
     public static let delayRange: ClosedRange<Double> = -100...100
+
+    /// What the sound passes through before the tempo: night mode, then the user's filters.
+    public var graph: String {
+        ([drc.graph].compactMap { $0 } + [AudioFilterChain.graph(of: filters)].filter { !$0.isEmpty }).joined(separator: ",")
+    }
 
     /// The delay `device` gets when it becomes the output.
     public func delay(for device: String) -> Double {
@@ -31,10 +40,15 @@ public struct AudioSettings: Sendable, Equatable {
 public enum AudioSetting: Sendable, Equatable {
     /// The delay of the device playing now.
     case delay(Double)
-    /// Another output; it brings the delay it was last given.
+    /// Another output chosen (`audio-device`).
     case device(String)
+    /// The sound goes to another device now (chosen, or the server's default changed): it
+    /// brings the delay it was last given.
+    case playing(String)
     /// The user's filters, replaced by these entries.
     case filters([String])
+    /// Night mode's strength.
+    case drc(DynamicRange)
 }
 
 extension AudioSettings {
@@ -53,13 +67,21 @@ extension AudioSettings {
         switch setting {
         case .delay(let seconds):
             copy.delay = min(Self.delayRange.upperBound, max(Self.delayRange.lowerBound, seconds))
-            copy.deviceDelays[device] = copy.delay
+            copy.deviceDelays[playing] = copy.delay
         case .device(let name):
-            copy.deviceDelays[device] = delay
             copy.device = name
+        case .playing(let name) where playing.isEmpty:
+            // The first device heard: it takes the delay set so far.
+            copy.playing = name
+            copy.deviceDelays[name] = delay
+        case .playing(let name):
+            copy.deviceDelays[playing] = delay
+            copy.playing = name
             copy.delay = copy.delay(for: name)
         case .filters(let entries):
             copy.filters = entries
+        case .drc(let mode):
+            copy.drc = mode
         }
         return copy
     }
@@ -69,6 +91,8 @@ extension AudioSettings {
         switch setting {
         case .delay: "A-V delay: \(Int((delay * 1000).rounded())) ms"
         case .device: "Audio device: \(device)"
+        case .playing: "Audio output: \(playing), A-V delay: \(Int((delay * 1000).rounded())) ms"
+        case .drc: "Dynamic range compression: \(drc.rawValue)"
         case .filters: filters.isEmpty ? "Audio filters: none" : "Audio filters: \(filters.joined(separator: ","))"
         }
     }

@@ -26,7 +26,12 @@ final class ClipOutput {
             stream.pointee.codecpar.pointee.codec_tag = 0
             stream.pointee.time_base = input.pointee.time_base
             stream.pointee.disposition = input.pointee.disposition
-            av_dict_copy(&stream.pointee.metadata, input.pointee.metadata, 0)
+            // The language and title only: the source's statistics (DURATION…) are not the clip's.
+            for key in ["language", "title"] {
+                if let entry = av_dict_get(input.pointee.metadata, key, nil, 0) {
+                    av_dict_set(&stream.pointee.metadata, key, entry.pointee.value, 0)
+                }
+            }
             stream.pointee.sample_aspect_ratio = input.pointee.sample_aspect_ratio
             stream.pointee.avg_frame_rate = input.pointee.avg_frame_rate
         }

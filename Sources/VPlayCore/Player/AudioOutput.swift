@@ -6,9 +6,11 @@ import Synchronization
 /// format, and kept for the files after it (their tracks are resampled to it), so a playlist
 /// never closes and reopens the device between entries.
 public final class AudioDevice: @unchecked Sendable {
-    // Both guarded by `lock`: a file opens on a thread of its own, the device closes on the main one.
+    // Guarded by `lock`: a file opens on a thread of its own, the device closes on the main one.
     private var sink: AudioSink?
     private var output: AudioOutput?
+    /// The output device chosen (nil: the default), given to the sink once it opens.
+    private var chosenDevice: String?
     private let lock = NSLock()
 
     public init(sink: AudioSink) {
@@ -25,8 +27,32 @@ public final class AudioDevice: @unchecked Sendable {
             guard let sink else { throw AudioDeviceClosed() }
             let made = try AudioOutput(sink: sink, for: stream, monotonic: monotonic, wake: wake)
             output = made
+            if chosenDevice != nil { _ = sink.selectDevice(chosenDevice) }
             return made
         }
+    }
+
+    /// Sends the sound to `device` (nil: the default); false when there is no such device now
+    /// (the default plays until it appears). Before the device opens, it is taken as found.
+    public func select(_ device: String?) -> Bool {
+        lock.withLock {
+            chosenDevice = device
+            guard let sink, output != nil else { return true }
+            return sink.selectDevice(device)
+        }
+    }
+
+    /// The output device chosen last, nil for the default.
+    public var chosen: String? { lock.withLock { chosenDevice } }
+
+    /// The output devices there are (see `AudioSink.updateDevices`).
+    public func updateDevices() -> (generation: Int, devices: [AudioOutputDevice]) {
+        lock.withLock { output == nil ? (0, []) : sink?.updateDevices() ?? (0, []) }
+    }
+
+    /// The device the sound goes to now, nil when unknown or not open.
+    public var playingDevice: String? {
+        lock.withLock { output == nil ? nil : sink?.playingDevice }
     }
 
     /// Closes the device; on the main thread, before the audio system shuts down.

@@ -87,7 +87,9 @@ extension Player {
             state.windowSettings = state.windowSettings.with(setting)
             show(state.windowSettings.message(for: setting), now: now)
         case .setSubtitle(let setting):
+            let delay = state.subtitles.delay
             state.subtitles = state.subtitles.with(setting)
+            if state.subtitles.delay != delay { readSubtitleLines(showingAt: state.position) }
             show(state.subtitles.message(for: setting), now: now)
         case .setAudio(let setting):
             setAudio(setting, now: now)
@@ -217,6 +219,7 @@ extension Player {
         // The sound of the new position waits for its picture (see `advanceRestart`).
         if video != nil && !options.untimed, let audio { output?.renderer.holdSound(after: audio.packets.serial) }
         demuxer.requestSeek(.init(target: position + startTime, precision: precision))
+        readSubtitleLines(showingAt: position)
         heldPosition = position
         soundJoinedAt = nil
         // Measured again once sound and picture run from the new position (mpv's `avsync`).

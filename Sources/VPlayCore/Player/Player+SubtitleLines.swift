@@ -8,6 +8,14 @@ extension Player {
         state.position + startTime - state.subtitles.delay
     }
 
+    /// Has both tracks read the lines on screen at `position` (seconds from the start) that
+    /// playback, starting from there, will not read.
+    func readSubtitleLines(showingAt position: Double) {
+        let time = position + startTime - state.subtitles.delay
+        subtitles?.readLines(showingAt: time)
+        secondarySubtitles?.readLines(showingAt: time)
+    }
+
     /// The subtitle line on screen now, for the snapshot; the whole list when it grew.
     func publishSubtitles() {
         state.secondarySubtitleText = secondarySubtitles?.lines.map { $0.text(at: subtitleTime) ?? "" }

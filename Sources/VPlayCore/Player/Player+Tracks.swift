@@ -134,6 +134,7 @@ extension Player {
             do {
                 let path = try Self.subtitleSource(for: track, file: file, demuxer: demuxer, files: subtitleFiles,
                                                 options: options, wake: wake)
+                path.readLines(showingAt: subtitleTime)
                 path.start()
                 subtitles = path
                 prepareSubtitleFonts()
@@ -197,6 +198,7 @@ extension Player {
             do {
                 let source = try Self.subtitleSource(for: track, file: file, demuxer: demuxer, files: subtitleFiles,
                                                 options: options, wake: wake)
+                source.readLines(showingAt: subtitleTime)
                 source.start()
                 secondarySubtitles = source
                 prepareSubtitleFonts(for: .secondary)

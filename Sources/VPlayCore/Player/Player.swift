@@ -26,6 +26,11 @@ public final class Player {
     var subtitleFiles: [Int: SubtitleFile] = [:]
     /// The sound device, opened once when the file has sound, whatever track plays.
     let output: AudioOutput?
+    /// The run's sound device, whose output device can be chosen (`audio-device`).
+    let audioDevice: AudioDevice?
+    /// When the output devices were last looked at (`followOutputDevice`).
+    var outputDeviceCheckedAt = -Double.infinity
+    var outputDeviceGeneration = -1
     /// The selected audio track's sound; nil for none.
     var audio: AudioTrackPath?
     /// Tracks switched away from whose sound may still be playing until the new one's starts.
@@ -170,6 +175,7 @@ public final class Player {
             }
         }
         self.output = output
+        self.audioDevice = audioDevice
         var audio: AudioTrackPath?
         if let output, let track = audioID.flatMap({ Self.track(.audio, $0, in: tracks) }) {
             do {
@@ -263,8 +269,12 @@ public final class Player {
         let now = monotonic()
         startedAt = now
         // A fresh timeline on the device, whatever the file before left in it.
+        if output != nil, let audioDevice, audioDevice.chosen != Self.deviceName(state.audio.device) {
+            chooseOutputDevice(state.audio.device)
+        }
+        followOutputDevice(now: now)
         output?.renderer.setDelay(state.audio.delay)
-        output?.renderer.setFilters(AudioFilterChain.graph(of: state.audio.filters))
+        output?.renderer.setFilters(state.audio.graph)
         output?.startTimeline(audio?.source, id: latestSourceID)
         // The sound waits for the first picture, so that neither runs ahead of the other.
         if video != nil && !options.untimed { output?.renderer.holdSound(after: -1) }
@@ -370,6 +380,7 @@ public final class Player {
         case .ended:
             present(now: now, into: &tick)
         }
+        followOutputDevice(now: now)
         carryOutWaitingSeek(now: now)
         retireSwitchedAudio(now: now)
         stats.decodeErrors = (video?.decoder.decodeErrors ?? 0) + (audio?.decoder.decodeErrors ?? 0)

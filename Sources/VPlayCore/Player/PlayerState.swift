@@ -68,6 +68,8 @@ public struct PlayerState: Sendable, Equatable {
     public var subtitles = SubtitleSettings()
     /// How sound is played: delay, output device.
     public var audio = AudioSettings()
+    /// The output devices there are (`audio-device-list`, without `auto`).
+    public var audioDevices: [AudioOutputDevice] = []
     /// When the line on screen shows and goes (seconds of the position), nil when none shows.
     public var subtitleStart: Double?
     public var subtitleEnd: Double?

@@ -46,6 +46,10 @@ public enum PropertyRegistry {
         .track("aid", .audio, "the audio track playing: an id, or no"),
         .track("vid", .video, "the video track playing: an id, or no"),
         .track("sid", .sub, "the subtitle track shown: an id, or no"),
+        // mpv's other names for the three, which `cycle sub` and old scripts use.
+        .track("audio", .audio, "another name for aid"),
+        .track("video", .video, "another name for vid"),
+        .track("sub", .sub, "another name for sid"),
         Property("loop-file", .text, "extra plays of each file: a count, inf or no", get: { loopValue($0.loopFile) },
                  domain: .loopCount, set: { value, _ in .setLoopFile(loopCount(value)) },
                  cycle: { state, _ in .setLoopFile(state.loopFile == 0 ? nil : 0) }),

@@ -218,6 +218,9 @@ public final class Session {
     /// Takes what happened since the last turn: an open that finished, a file that ended.
     /// Called once per main-loop turn, after the player's tick.
     public func update() {
+        // The sound went to another device (the server's default changed, one came or went):
+        // the store keeps that device's delay.
+        if let player, player.state.audio.playing != settings.audio.playing { settings.audio = player.state.audio }
         if let player, let outcome = player.outcome {
             entryEnded(outcome, of: player)
         }

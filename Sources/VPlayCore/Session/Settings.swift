@@ -115,6 +115,7 @@ public struct Settings: Sendable, Equatable {
         commands += displayDifferences(from: state)
         if state.audio.delay != audio.delay { commands.append(.setAudio(.delay(audio.delay))) }
         if state.audio.filters != audio.filters { commands.append(.setAudio(.filters(audio.filters))) }
+        if state.audio.drc != audio.drc { commands.append(.setAudio(.drc(audio.drc))) }
         if state.subtitles != subtitles {
             commands += [.visible(subtitles.isVisible), .secondaryVisible(subtitles.isSecondaryVisible), .delay(subtitles.delay),
                          .scale(subtitles.scale), .position(subtitles.position), .font(subtitles.font),

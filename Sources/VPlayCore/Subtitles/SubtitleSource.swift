@@ -10,6 +10,9 @@ protocol SubtitleSource: AnyObject {
     /// True while lines past those playback has read are still being read; the lines that
     /// are there may then miss some yet.
     var isReadingAhead: Bool { get }
+    /// Reads the lines on screen at media time `time` that playback is not to read (they began
+    /// before where it reads from): playback starts from there.
+    func readLines(showingAt time: Double)
     func start()
     func stop()
 }
@@ -28,6 +31,8 @@ final class ExternalSubtitlePath: SubtitleSource {
     var lines: SubtitleLines? { file.lines }
     /// The file is read whole at once, as soon as it is added.
     var isReadingAhead: Bool { false }
+    /// Every line is there already.
+    func readLines(showingAt time: Double) {}
     func start() {}
     func stop() {}
 }

@@ -3,7 +3,9 @@ import Foundation
 
 /// The selected subtitle track of the file: its sparse packet queue and a decoder thread that
 /// turns packets into the track's `SubtitleLines`. Drawing them is `SubtitleCompositor`'s.
-/// A text track of a local file is also read whole ahead of playback (`SubtitleReadAhead`).
+/// A text track of a local file is also read whole ahead of playback (`SubtitleReadAhead`),
+/// and any track of a local file again before each moment playback starts from
+/// (`SubtitlePreroll`).
 final class SubtitleTrackPath: SubtitleSource, @unchecked Sendable {
     let streamIndex: Int
     private let codec: CodecContext
@@ -12,23 +14,37 @@ final class SubtitleTrackPath: SubtitleSource, @unchecked Sendable {
     private let done = DispatchSemaphore(value: 0)
     private var started = false
     private var serial = -1
-    /// How to open the file again to read the track ahead; nil when it is not read ahead.
-    private let readAheadOpening: (path: String, options: PlayerOptions, codec: AVCodecID, wake: @Sendable () -> Void)?
+    /// How to open the file again to read the track beside playback; nil when it is not.
+    private let opening: (path: String, options: PlayerOptions, codec: AVCodecID, wake: @Sendable () -> Void)?
+    /// Whether the track is read whole ahead, and again before the moments playback starts from.
+    private let readsAhead: Bool
+    private let prerolls: Bool
     private var readAhead: SubtitleReadAhead?
+    private var preroll: SubtitlePreroll?
+    /// The moment asked for before the track started.
+    private var prerollMoment: Double?
 
-    /// - Parameter readAhead: the options playback opened `file` with and what to call once the
-    ///   track is read whole; nil reads only what playback reads.
+    /// - Parameter readAhead: the options playback opened `file` with and what to call once
+    ///   lines read beside playback are in; nil reads only what playback reads.
     init(file: MediaFile, stream index: Int, packets: PacketQueue,
          readAhead: (options: PlayerOptions, wake: @Sendable () -> Void)? = nil) throws {
         codec = try CodecContext(stream: file.stream(index), path: file.path, threads: 1)
         streamIndex = index
         queue = packets
         decodedLines = SubtitleLines(codec: codec)
-        if let readAhead, SubtitleReadAhead.reads(file, stream: index) {
-            readAheadOpening = (file.path, readAhead.options, file.stream(index).pointee.codecpar.pointee.codec_id, readAhead.wake)
-        } else {
-            readAheadOpening = nil
+        opening = readAhead.map { (file.path, $0.options, file.stream(index).pointee.codecpar.pointee.codec_id, $0.wake) }
+        readsAhead = readAhead != nil && SubtitleReadAhead.reads(file, stream: index)
+        prerolls = readAhead != nil && SubtitlePreroll.reads(file, stream: index)
+    }
+
+    func readLines(showingAt time: Double) {
+        // A track read whole has every line already.
+        if let readAhead, !readAhead.isReading { return }
+        guard let preroll else {
+            prerollMoment = time
+            return
         }
+        preroll.read(at: time)
     }
 
     var packets: PacketQueue? { queue }
@@ -43,14 +59,21 @@ final class SubtitleTrackPath: SubtitleSource, @unchecked Sendable {
         thread.name = "vplay.subtitles"
         started = true
         thread.start()
-        if let opening = readAheadOpening {
+        if readsAhead, let opening {
             readAhead = SubtitleReadAhead(path: opening.path, options: opening.options, stream: streamIndex,
                                           codec: opening.codec, into: decodedLines, done: opening.wake)
+        }
+        if prerolls, let opening {
+            let reader = SubtitlePreroll(path: opening.path, options: opening.options, stream: streamIndex,
+                                         codec: opening.codec, into: decodedLines, wake: opening.wake)
+            if let prerollMoment { reader.read(at: prerollMoment) }
+            preroll = reader
         }
     }
 
     func stop() {
         readAhead?.stop()
+        preroll?.stop()
         queue.abort()
         if started { done.wait() }
     }

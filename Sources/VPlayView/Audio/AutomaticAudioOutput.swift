@@ -26,6 +26,12 @@ public final class AutomaticAudioOutput: AudioSink {
 
     public func setPaused(_ paused: Bool) { chosen?.setPaused(paused) }
 
+    public func selectDevice(_ device: String?) -> Bool { chosen?.selectDevice(device) ?? (device == nil) }
+
+    public func updateDevices() -> (generation: Int, devices: [AudioOutputDevice]) { chosen?.updateDevices() ?? (0, []) }
+
+    public var playingDevice: String? { chosen?.playingDevice }
+
     public func close() {
         chosen?.close()
         chosen = nil

@@ -24,6 +24,8 @@ public final class PulseAudioOutput: AudioSink {
     /// Connected but not yet playing: the one `open` made to find out whether PulseAudio answers.
     private var idleStream: PulseStream?
     private var worker: Worker?
+    /// The server's sinks and the one chosen; nil until opened, or when they cannot be watched.
+    private var devices: PulseDevices?
 
     public init() {}
 
@@ -31,6 +33,8 @@ public final class PulseAudioOutput: AudioSink {
 
     public func open(preferred: AudioFormat, renderer: AudioRenderer) throws -> AudioFormat {
         guard let stream = PulseStream(preferred) else { throw PulseError() }
+        devices = PulseDevices()
+        devices?.place(stream)
         idleStream = stream
         self.renderer = renderer
         format = preferred
@@ -43,6 +47,7 @@ public final class PulseAudioOutput: AudioSink {
             stopWorker()
             idleStream = nil
         } else if worker == nil, let renderer, let format, let stream = idleStream ?? PulseStream(format) {
+            if idleStream == nil { devices?.place(stream) }
             idleStream = nil
             let worker = Worker(stream: stream, renderer: renderer, format: format)
             self.worker = worker
@@ -53,9 +58,28 @@ public final class PulseAudioOutput: AudioSink {
         }
     }
 
+    public func selectDevice(_ device: String?) -> Bool {
+        guard let devices else { return device == nil }
+        let found = devices.choose(device)
+        if let stream = worker?.stream ?? idleStream { devices.place(stream) }
+        return found
+    }
+
+    public func updateDevices() -> (generation: Int, devices: [AudioOutputDevice]) {
+        guard let devices else { return (0, []) }
+        // A sink came or went: the chosen one, back, gets the sound again.
+        if devices.refresh(), devices.chosen != nil, let stream = worker?.stream ?? idleStream { devices.place(stream) }
+        return (devices.generation, devices.devices)
+    }
+
+    public var playingDevice: String? {
+        (worker?.stream ?? idleStream)?.device.map { PulseDevices.prefix + $0 }
+    }
+
     public func close() {
         stopWorker()
         idleStream = nil
+        devices = nil
         renderer = nil
         format = nil
     }
@@ -172,6 +196,7 @@ public final class PulseAudioOutput: AudioSink {
 /// One PulseAudio playback stream (see pulse_stream.h), freed with its owner.
 final class PulseStream: @unchecked Sendable {
     private let stream: OpaquePointer
+    var raw: OpaquePointer { stream }
 
     /// A stream of `format`: two device buffers queued (what a change of speed waits behind; a
     /// change of volume is written over them), asked for half a buffer at a time. The server gives the sink what the queue

@@ -66,6 +66,7 @@ public enum ContextMenuTable {
         ContextMenuItem("Audio track", .tracks(.audio)),
         ContextMenuItem("Subtitle track", .tracks(.sub)),
         ContextMenuItem("Speed", .submenu(speed), .value("speed", .multiplier)),
+        ContextMenuItem("Audio delay", .submenu(audioDelay), .value("audio-delay", .milliseconds)),
         ContextMenuItem("Subtitle delay", .submenu(subtitleDelay), .value("sub-delay", .milliseconds)),
         ContextMenuItem("Picture", .submenu(picture)),
         ContextMenuItem("Window", .submenu(window)),
@@ -84,6 +85,12 @@ public enum ContextMenuTable {
         ContextMenuItem(SpeedControl.label($0), .command(.setSpeed($0)), .equals("speed", .number($0)))
     }
 
+    static let audioDelay: [ContextMenuItem] = [
+        ContextMenuItem("Earlier", key: "-", modifiers: [.control]),
+        ContextMenuItem("Later", key: "+", modifiers: [.control]),
+        ContextMenuItem("Reset", .command(.setAudio(.delay(0))), .equals("audio-delay", .number(0))),
+    ]
+
     static let subtitleDelay: [ContextMenuItem] = [
         ContextMenuItem("Earlier", key: "z"),
         ContextMenuItem("Later", key: "x"),
@@ -91,12 +98,39 @@ public enum ContextMenuTable {
     ]
 
     static let picture: [ContextMenuItem] = [
+        ContextMenuItem("Zoom in", key: "+", modifiers: [.alt], .value("video-zoom", .plain)),
+        ContextMenuItem("Zoom out", key: "-", modifiers: [.alt]),
+        ContextMenuItem("Rotate", .command(.adjust(property: "video-rotate", .cycle(up: true))), .value("video-rotate", .plain)),
+        ContextMenuItem("Aspect", key: "A", .value("video-aspect-override", .plain)),
+        ContextMenuItem("Crop to fill", key: "W", .value("panscan", .plain)),
+        ContextMenuItem("Less crop", key: "w"),
+        ContextMenuItem("Reset zoom, pan and crop", .key(KeyPress(.backspace, modifiers: [.alt]))),
+        adjustment("Contrast", .contrast, less: "1", more: "2"),
+        adjustment("Brightness", .brightness, less: "3", more: "4"),
+        adjustment("Gamma", .gamma, less: "5", more: "6"),
+        adjustment("Saturation", .saturation, less: "7", more: "8"),
         ContextMenuItem("Deinterlace", key: "d", .value("deinterlace", .plain)),
         ContextMenuItem("Hardware decoding", key: "h", modifiers: [.control], .value("hwdec", .plain)),
     ]
 
+    /// A picture adjustment's submenu: its two keys and back to 0.
+    static func adjustment(_ label: String, _ control: PictureEqualizer.Control, less: Character,
+                           more: Character) -> ContextMenuItem {
+        let property = control.rawValue
+        return ContextMenuItem(label, .submenu([
+            ContextMenuItem("More", key: more),
+            ContextMenuItem("Less", key: less),
+            ContextMenuItem("Reset", .command(.setDisplay(.equalizer(control, 0))), .equals(property, .integer(0))),
+        ]), .value(property, .plain))
+    }
+
     static let window: [ContextMenuItem] = [
         ContextMenuItem("Fullscreen", key: "f", .flag("fullscreen")),
+        ContextMenuItem("On top", key: "T", .flag("ontop")),
+        ContextMenuItem("Picture-in-picture", key: "p", modifiers: [.alt], .flag("picture-in-picture")),
+        ContextMenuItem("Half size", key: "0", modifiers: [.alt], .equals("window-scale", .number(0.5))),
+        ContextMenuItem("Picture size", key: "1", modifiers: [.alt], .equals("window-scale", .number(1))),
+        ContextMenuItem("Double size", key: "2", modifiers: [.alt], .equals("window-scale", .number(2))),
     ]
 
     static let screenshot: [ContextMenuItem] = [
