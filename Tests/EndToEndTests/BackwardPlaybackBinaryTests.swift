@@ -103,6 +103,23 @@ final class BackwardPlaybackBinaryTests: XCTestCase {
         XCTAssertNotNil(try player.waitForFrame { $0 > still + 5 })
     }
 
+    func testSoundAloneCannotPlayBackwardAndPlaysForwardWithAWarning() throws {
+        let clip = try MediaFactory.clip(.audioOnly)
+        let result = try BinaryRunner.run(["--autoexit", "--play-dir=backward", clip.path], timeout: .seconds(20))
+        XCTAssertTrue(result.succeeded, result.errorText)
+        XCTAssertEqual(result.errorText.components(separatedBy: "cannot play backward: no video to play backward; playing forward")
+                        .count - 1, 1, "said once: \(result.errorText)")
+        let wall = Double(result.wallTime.components.seconds) + Double(result.wallTime.components.attoseconds) / 1e18
+        XCTAssertGreaterThan(wall, 3, "the 4 s of sound played forward")
+    }
+
+    func testADirectionThatIsNeitherIsRefused() throws {
+        let result = try BinaryRunner.run(["--play-dir=sideways", try clip().path], timeout: .seconds(10))
+        XCTAssertNotEqual(result.status, 0)
+        XCTAssertTrue(result.errorText.contains("play-dir"), result.errorText)
+        XCTAssertTrue(result.errorText.contains("forward, backward"), result.errorText)
+    }
+
     /// An MP4 whose sync-sample table is gone claims every frame is a keyframe: seeks land on
     /// frames that cannot be decoded alone.
     func testAFileWhoseIndexLiesStillReachesTheStart() throws {

@@ -89,6 +89,7 @@ final class FakePlayerLoop: @unchecked Sendable {
         case .setFullscreen(let fullscreen): state.isFullscreen = fullscreen
         case .toggleFullscreen: state.isFullscreen.toggle()
         case .setPicture(let picture): state.picture = picture
+        case .changeVideoFilters(let change): state.picture = state.picture.with(change)
         case .seek(let target, _):
             switch target {
             case .absolute(let seconds): state.position = seconds

@@ -79,6 +79,19 @@ final class DisplaySettingsTests: XCTestCase {
         XCTAssertEqual(settings.display.equalizer.gamma, 30, "Alt+BS leaves the colours alone")
     }
 
+    func testVideoFilterListSplitsTheChainAsMpvsVfDoes() {
+        XCTAssertEqual(VideoFilterList.entries("hflip, scale=640:-2"), ["hflip", "scale=640:-2"])
+        XCTAssertEqual(VideoFilterList.entries("scale=w='320+mod(n\\,8)':h=180,negate"), ["scale=w='320+mod(n\\,8)':h=180", "negate"])
+        XCTAssertEqual(VideoFilterList.entries("drawtext=text='a,b'"), ["drawtext=text='a,b'"])
+        var picture = PictureSettings().with(.set("hflip,negate"))
+        XCTAssertEqual(picture.videoFilters, ["hflip", "negate"])
+        picture = picture.with(.add("vflip")).with(.remove("hflip"))
+        XCTAssertEqual(picture.videoFilters, ["negate", "vflip"])
+        XCTAssertEqual(picture.with(.clear).videoFilters, [])
+        XCTAssertEqual(Settings.resolve(.changeVideoFilters(.add("hflip")), in: PlayerState()),
+                       .setPicture(PictureSettings().with(.set("hflip"))))
+    }
+
     func testCropTextRoundTrips() {
         XCTAssertEqual(VideoCrop("640x360+8+6")?.description, "640x360+8+6")
         XCTAssertEqual(VideoCrop("640x360")?.description, "640x360")

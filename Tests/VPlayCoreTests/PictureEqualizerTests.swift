@@ -99,6 +99,32 @@ final class PictureEqualizerTests: XCTestCase {
         XCTAssertNotNil(equalizer.adjusting(plain).lumaTable)
     }
 
+    /// Screenshots: the adjustments applied to the plain RGB give what the screen shows.
+    func testScreenshotPixelsMatchTheScreen() {
+        var random = SplitMix(seed: 11)
+        let width = 32
+        // Moderate colours: both ways clamp nothing.
+        let y = (0..<(width * 2)).map { _ in UInt8(60 + random.next() % 100) }
+        let u = (0..<(width / 2)).map { _ in UInt8(100 + random.next() % 56) }
+        let v = (0..<(width / 2)).map { _ in UInt8(100 + random.next() % 56) }
+        var equalizer = PictureEqualizer()
+        (equalizer.brightness, equalizer.contrast, equalizer.saturation, equalizer.hue, equalizer.gamma) = (10, 15, -30, 12, 20)
+        let plain = convert(y, u, v, width: width, PictureEqualizer())
+        let shown = convert(y, u, v, width: width, equalizer)
+        var rgb: [UInt8] = []
+        for pixel in 0..<(width * 2) {
+            rgb += [plain[pixel * 4 + 2], plain[pixel * 4 + 1], plain[pixel * 4]]
+        }
+        rgb.withUnsafeMutableBufferPointer {
+            equalizer.apply(toRGB: $0.baseAddress!, pitch: width * 3, width: width, height: 2, colorimetry: colorimetry)
+        }
+        for pixel in 0..<(width * 2) {
+            for (c, bgra) in [(0, 2), (1, 1), (2, 0)] {
+                XCTAssertEqual(Double(rgb[pixel * 3 + c]), Double(shown[pixel * 4 + bgra]), accuracy: 4, "pixel \(pixel)")
+            }
+        }
+    }
+
     func testBrightnessLightensGrey() {
         let width = 16
         let grey = [UInt8](repeating: 126, count: width * 2), neutral = [UInt8](repeating: 128, count: width / 2)

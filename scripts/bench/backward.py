@@ -12,7 +12,7 @@ forward, vplay against mpv --play-dir=backward in the same run.
             the picture held waiting for a span); mpv ends by itself at either end. Rows: CPU s
             (user + sys, all threads, wait4) per media second backward; backward ÷ forward CPU,
             each player against itself; peak RSS backward minus forward (MB); vplay's frames
-            dropped and picture holds backward.
+            dropped and picture holds backward, and its frames dropped forward beside them.
 """
 import json
 import os
@@ -50,7 +50,7 @@ def command_lines(sections):
     if "backward" not in sections:
         return []
     return [
-        f"# backward: vplay --autoexit --no-audio --geometry=1280x720 [--play-dir=backward] --dump-stats=F CLIP",
+        "# backward: vplay --autoexit --no-audio --geometry=1280x720 [--play-dir=backward] --dump-stats=F CLIP",
         f"#           mpv --no-audio --geometry=1280x720 --no-config --really-quiet [--play-dir=backward] CLIP",
         f"#    (CLIP: {BACK_SECONDS} s of 1080p30 testsrc2, x264 veryfast, a keyframe every 2 s); forward and",
         "#    backward one after the other in each run; CPU and peak RSS from wait4",
@@ -67,7 +67,9 @@ def run(ctx, measured):
                 ratios=False, players=PLAYERS, na=NA)
     ctx.res.row("back-rss", "peak RSS MB backward minus forward, 1080p (target ≤ 300)", "{:.0f}",
                 ratios=False, players=PLAYERS, na=NA)
-    ctx.res.row("back-drops", "frames dropped / picture holds waiting for a span, 1080p backward (target 0)",
+    ctx.res.row("back-drops", "frames dropped + picture holds waiting for a span, 1080p backward (target 0)",
+                "{:.0f}", ratios=False, players=("vplay",), na=NA)
+    ctx.res.row("fwd-drops", "frames dropped, the same clip forward in the same run (for comparison)",
                 "{:.0f}", ratios=False, players=("vplay",), na=NA)
     keys = ["back-cpu", "back-ratio", "back-rss"]
     for run in range(ctx.runs):
@@ -75,13 +77,14 @@ def run(ctx, measured):
             ctx.move_pointer_away()
             binary = ctx.vplay if p == "vplay" else "mpv"
             stats = os.path.join(os.path.dirname(ctx.clips["backward"]), f"backward-stats-run{run + 1}.json")
+            fwd_stats = os.path.join(os.path.dirname(ctx.clips["backward"]), f"forward-stats-run{run + 1}.json")
             try:
-                fwd = measured(command(p, binary, ctx.clips["backward"], False), f"forward-{p}-run{run + 1}",
-                               timeout=BACK_SECONDS + 40)
+                fwd = measured(command(p, binary, ctx.clips["backward"], False, fwd_stats if p == "vplay" else None),
+                               f"forward-{p}-run{run + 1}", timeout=BACK_SECONDS + 40)
                 back = measured(command(p, binary, ctx.clips["backward"], True, stats if p == "vplay" else None),
                                 f"backward-{p}-run{run + 1}", timeout=BACK_SECONDS * 3 + 40)
             except ctx.failed as e:
-                ctx.res.fail(keys + (["back-drops"] if p == "vplay" else []), p, run, "backward", e)
+                ctx.res.fail(keys + (["back-drops", "fwd-drops"] if p == "vplay" else []), p, run, "backward", e)
                 continue
             ctx.res.put("back-cpu", p, run, back["cpu"] / BACK_SECONDS)
             ctx.res.put("back-ratio", p, run, back["cpu"] / fwd["cpu"])
@@ -90,8 +93,12 @@ def run(ctx, measured):
             if p == "vplay":
                 with open(stats) as f:
                     s = json.load(f)
+                with open(fwd_stats) as f:
+                    forward = json.load(f)
                 ctx.res.put("back-drops", p, run, s["frames_dropped"] + s.get("backward_stalls", 0))
-                extra = (f"  shown {s['frames_shown']} dropped {s['frames_dropped']} holds {s.get('backward_stalls', 0)}")
+                ctx.res.put("fwd-drops", p, run, forward["frames_dropped"])
+                extra = (f"  shown {s['frames_shown']} dropped {s['frames_dropped']} holds {s.get('backward_stalls', 0)}"
+                         f" (forward: dropped {forward['frames_dropped']})")
             ctx.log(f"  run {run + 1} {p:5s} forward {fwd['cpu'] / BACK_SECONDS:.3f} CPU s/s {fwd['rss_mb']:.0f} MB"
                     f" wall {fwd['wall']:.1f} s;  backward {back['cpu'] / BACK_SECONDS:.3f} CPU s/s"
                     f" {back['rss_mb']:.0f} MB wall {back['wall']:.1f} s{extra}")

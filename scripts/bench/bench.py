@@ -76,7 +76,7 @@ WORK = os.path.join(ROOT, ".build", "bench")
 CLIPS = os.path.join(WORK, "clips")
 GEOMETRY = (1280, 720)
 PLAYERS = ("vplay", "ffplay", "mpv", "mpv-x11")
-SECTIONS = ("play", "paused", "fps", "ttff", "seek", "av", "track-switch", "seek-landing", "hdr", "subs",
+SECTIONS = ("play", "paused", "fps", "ttff", "seek", "av", "track-switch", "seek-landing", "hdr", "subs", "eq",
             *network.SECTIONS, *session.SECTIONS, *seek_playing.SECTIONS, *backward.SECTIONS, *machine_cpu.SECTIONS)
 HEADERS = {"vplay": "vplay", "ffplay": "ffplay", "mpv": "mpv", "mpv-x11": "mpv --vo=x11"}
 CLK_TCK = os.sysconf("SC_CLK_TCK")
@@ -125,7 +125,7 @@ def make_clips(seconds, av_seconds, sections):
     2160p encode). H.264 (x264 veryfast, 2 s keyframe spacing) + AAC stereo 48 kHz."""
     os.makedirs(CLIPS, exist_ok=True)
     c = {}
-    if sections & {"play", "paused", "fps", "seek", "machine"}:
+    if sections & {"play", "paused", "fps", "seek", "machine", "eq"}:
         for label, size in (("1080p30", "1920x1080"), ("720p30", "1280x720"), ("2160p30", "3840x2160")):
             if label == "2160p30" and not sections & {"play", "paused", "fps", "seek"}:
                 continue  # the machine section plays 720p and 1080p only
@@ -845,6 +845,32 @@ def main():
                         f"added {on['cpu_per_s'] - off['cpu_per_s']:+.3f} CPU s/s")
                 except Failed as e:
                     res.fail(["subs-off", "subs-on", "subs-added"], p, run, "subtitle cost", e)
+
+    # 10. What the colour adjustments cost: worked into the conversion, they should cost nothing
+    # measurable; gamma adds a table look-up per pixel.
+    if "eq" in sections:
+        section("eq", f"11. colour adjustments, {length} s of 1080p played in real time")
+        adjusted = ["--brightness=10", "--contrast=10", "--saturation=-20", "--hue=5"]
+        res.row("eq-off", "CPU s per media s, 1080p, no adjustment", "{:.3f}", players=("vplay",))
+        res.row("eq-linear", "CPU s per media s, brightness, contrast, saturation, hue set", "{:.3f}", players=("vplay",))
+        res.row("eq-gamma", "CPU s per media s, the same and gamma", "{:.3f}", players=("vplay",))
+        res.row("eq-added", "CPU the adjustments add, % (target ≤ 3; gamma included)", "{:+.1f}", ratios=False,
+                players=("vplay",))
+        for run in range(runs):
+            xscreen.move_pointer_away()
+            try:
+                off = m_playback("vplay", vplay, clips["1080p30"], length, f"eq-off-run{run + 1}")
+                linear = m_playback("vplay", vplay, clips["1080p30"], length, f"eq-linear-run{run + 1}", extra=adjusted)
+                gamma = m_playback("vplay", vplay, clips["1080p30"], length, f"eq-gamma-run{run + 1}",
+                                   extra=adjusted + ["--gamma=20"])
+                res.put("eq-off", "vplay", run, off["cpu_per_s"])
+                res.put("eq-linear", "vplay", run, linear["cpu_per_s"])
+                res.put("eq-gamma", "vplay", run, gamma["cpu_per_s"])
+                res.put("eq-added", "vplay", run, 100 * (gamma["cpu_per_s"] / off["cpu_per_s"] - 1))
+                log(f"  run {run + 1} off {off['cpu_per_s']:.3f}  linear {linear['cpu_per_s']:.3f}  "
+                    f"gamma {gamma['cpu_per_s']:.3f} CPU s/s")
+            except Failed as e:
+                res.fail(["eq-off", "eq-linear", "eq-gamma", "eq-added"], "vplay", run, "colour adjustments", e)
 
     context = network.Context(sections, clips, res, runs, vplay, screen, order, section, m_first_frame, logged,
                               Failed, log, xscreen.move_pointer_away)

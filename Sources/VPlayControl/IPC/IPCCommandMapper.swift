@@ -144,6 +144,17 @@ enum IPCCommandMapper {
             let skip = try integer(slots[0])
             guard skip != 0 else { throw .invalidParameter }
             return .perform(.subtitleSeek(skip))
+        case "vf":
+            // mpv's `vf set|add|remove|clr <filters>`.
+            let slots = try arguments.bind(["operation", "value"], required: 1)
+            let value = try slots[1].map(string) ?? ""
+            switch try string(slots[0]) {
+            case "set": return .perform(.changeVideoFilters(.set(value)))
+            case "add", "append": return .perform(.changeVideoFilters(.add(value)))
+            case "remove", "del": return .perform(.changeVideoFilters(.remove(value)))
+            case "clr": return .perform(.changeVideoFilters(.clear))
+            default: throw .invalidParameter
+            }
         case "af":
             // mpv's `af set|add|remove|toggle|clr VALUE`, from the filters as they are when applied.
             let slots = try arguments.bind(["operation", "value"], required: 1)

@@ -26,6 +26,8 @@ struct FilterLibrary: @unchecked Sendable {
     /// A graph's text parsed into it, its open ends returned (the user's `--af`).
     let graphParse: @convention(c) (Graph?, Text?, UnsafeMutablePointer<Pads?>?, UnsafeMutablePointer<Pads?>?) -> Int32
     let padsFree: @convention(c) (UnsafeMutablePointer<Pads?>?) -> Void
+    /// A filter of a graph by its instance name (the user's `--vf`).
+    let graphFilter: @convention(c) (Graph?, Text?) -> Context?
 
     /// Loaded once, on first use, by whichever thread gets here first.
     static let shared = FilterLibrary()
@@ -48,7 +50,8 @@ struct FilterLibrary: @unchecked Sendable {
               let takeFrame = symbol("av_buffersink_get_frame", as: (@convention(c) (Context?, UnsafeMutablePointer<AVFrame>?) -> Int32).self),
               let graphParse = symbol("avfilter_graph_parse2", as: (@convention(c) (
                   Graph?, Text?, UnsafeMutablePointer<Pads?>?, UnsafeMutablePointer<Pads?>?) -> Int32).self),
-              let padsFree = symbol("avfilter_inout_free", as: (@convention(c) (UnsafeMutablePointer<Pads?>?) -> Void).self)
+              let padsFree = symbol("avfilter_inout_free", as: (@convention(c) (UnsafeMutablePointer<Pads?>?) -> Void).self),
+              let graphFilter = symbol("avfilter_graph_get_filter", as: (@convention(c) (Graph?, Text?) -> Context?).self)
         else {
             dlclose(handle)
             return nil
@@ -66,6 +69,7 @@ struct FilterLibrary: @unchecked Sendable {
         self.takeFrame = takeFrame
         self.graphParse = graphParse
         self.padsFree = padsFree
+        self.graphFilter = graphFilter
     }
 
     func filter(named name: String) -> Filter? { filterNamed(name) }

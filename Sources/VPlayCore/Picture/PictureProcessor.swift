@@ -21,6 +21,7 @@ final class PictureProcessor {
     private let toneMapper = ToneMapper()
     private let mapped = Frame()
     private var toldToneMappingTrouble = false
+    private let userFilters = UserFilterStage()
     /// Told once per kind of trouble (bwdif unavailable, an HDR format not mapped).
     var onTrouble: ((String) -> Void)?
 
@@ -132,20 +133,20 @@ final class PictureProcessor {
         return true
     }
 
-    /// The last step: HDR frames are tone-mapped, everything else goes as it is.
+    /// The last steps: HDR frames are tone-mapped, then the user's filters run.
     private func deliver(_ frame: Frame, _ current: PictureSettings, emit: (Frame) -> Bool) -> Bool {
         switch toneMapper.map(frame, settings: current, into: mapped) {
         case true?:
             frame.unref()
-            return emit(mapped)
+            return userFilters.run(mapped, current.videoFilters, onTrouble: onTrouble, emit: emit)
         case false?:
             if !toldToneMappingTrouble {
                 toldToneMappingTrouble = true
                 onTrouble?("cannot tone-map this HDR picture format; showing it unmapped")
             }
-            return emit(frame)
+            return userFilters.run(frame, current.videoFilters, onTrouble: onTrouble, emit: emit)
         case nil:
-            return emit(frame)
+            return userFilters.run(frame, current.videoFilters, onTrouble: onTrouble, emit: emit)
         }
     }
 }

@@ -8,8 +8,32 @@ public struct PictureSettings: Sendable, Equatable {
     public var hdrPeak: Double?
     /// Which hardware decoders to try; read when a video decoder opens.
     public var hwdec = HardwareDecoding.no
+    /// The user's video filters (`--vf`, `vf`), one filter of the chain each; applied last.
+    public var videoFilters: [String] = []
 
     public init() {}
+
+    /// These settings with the filter list changed as mpv's `vf` command does.
+    public func with(_ change: VideoFilterChange) -> PictureSettings {
+        var changed = self
+        switch change {
+        case .set(let text): changed.videoFilters = VideoFilterList.entries(text)
+        case .add(let text): changed.videoFilters += VideoFilterList.entries(text)
+        case .remove(let text):
+            let removed = VideoFilterList.entries(text)
+            changed.videoFilters.removeAll { removed.contains($0) }
+        case .clear: changed.videoFilters = []
+        }
+        return changed
+    }
+}
+
+/// mpv's `vf set|add|remove|clr`.
+public enum VideoFilterChange: Sendable, Equatable {
+    case set(String)
+    case add(String)
+    case remove(String)
+    case clear
 }
 
 /// The settings shared between the player and the decoder thread that applies them.

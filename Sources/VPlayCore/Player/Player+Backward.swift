@@ -42,7 +42,9 @@ extension Player {
     }
 
     private func refuseBackward(_ reason: String, now: Double) {
-        warn("cannot play backward: \(reason); playing forward")
+        // Said once per file: the setting asks again when the file has loaded.
+        if backwardRefusal == nil { warn("cannot play backward: \(reason); playing forward") }
+        backwardRefusal = reason
         state.playDirection = .forward
         show("Cannot play backward", now: now)
     }

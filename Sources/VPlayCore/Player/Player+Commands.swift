@@ -80,6 +80,8 @@ extension Player {
             goToChapter(destination, now: now)
         case .setPicture(let picture):
             setPicture(picture, now: now)
+        case .changeVideoFilters(let change):
+            setPicture(state.picture.with(change), now: now)
         case .setDisplay(let setting):
             state.display = state.display.with(setting)
             show(state.display.message(for: setting), now: now)
@@ -202,7 +204,8 @@ extension Player {
 
     /// A user's seek under way has no picture up yet: another waits for it (see `SeekCoalescer`).
     var isLandingSeek: Bool {
-        guard let restart = lifecycle.restart else { return false }
+        // Playing backwards, a seek starts the spans again at once and waits for nothing.
+        guard activeBackward == nil, let restart = lifecycle.restart else { return false }
         return restart.reason == .seek && restart.landing == nil
     }
 
@@ -292,6 +295,9 @@ extension Player {
         if picture.hwdec != old.hwdec {
             reopenVideo(now: now)
             show("Hardware decoding: \(picture.hwdec.rawValue)", now: now)
+        }
+        if picture.videoFilters != old.videoFilters {
+            show("Video filters: " + (picture.videoFilters.isEmpty ? "none" : picture.videoFilters.joined(separator: ",")), now: now)
         }
         if picture.toneMapping != old.toneMapping {
             show("Tone mapping: \(picture.toneMapping.rawValue)", now: now)

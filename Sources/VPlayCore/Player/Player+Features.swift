@@ -31,7 +31,9 @@ extension Player {
         let url = ScreenshotWriter.uniqueURL(in: directory, name: name)
         do {
             let width = Int(frame.pointer.pointee.width), height = Int(frame.pointer.pointee.height)
+            let equalizer = state.display.equalizer, colorimetry = Colorimetry(of: frame.pointer)
             try ScreenshotWriter.writePNG(of: frame.pointer, to: url) { rgb, pitch in
+                equalizer.apply(toRGB: rgb, pitch: pitch, width: width, height: height, colorimetry: colorimetry)
                 if includingSubtitles { paintSubtitles(onRGB: rgb, pitch: pitch, width: width, height: height) }
             }
             show("Screenshot: \(url.path)", now: now, seconds: 3)

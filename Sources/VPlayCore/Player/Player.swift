@@ -42,6 +42,8 @@ public final class Player {
     var video: VideoPath?
     /// Playing backwards (`play-dir`); nil going forward.
     var backward: BackwardPlayback?
+    /// Why this file cannot play backwards, once said.
+    var backwardRefusal: String?
     /// How this file's playback ended, nil while it goes on; the `Session` then decides what follows.
     public internal(set) var outcome: Outcome?
     /// Something follows this file (another entry, the idle window, quitting): its end ends

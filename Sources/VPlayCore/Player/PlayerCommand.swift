@@ -76,6 +76,8 @@ public enum PlayerCommand: Sendable, Equatable {
     case setDisplay(DisplaySetting)
     /// Changes what the window does (`ontop`, `window-scale`, picture-in-picture).
     case setWindow(WindowSetting)
+    /// Changes the user's video filters (`vf add|remove|set|clr`), from the list when applied.
+    case changeVideoFilters(VideoFilterChange)
     /// Changes how subtitles are shown (`sub-visibility`, `sub-delay`, …).
     case setSubtitle(SubtitleSetting)
     /// Changes how sound is played (`audio-delay`, `audio-device`, …).

@@ -58,6 +58,10 @@ extension PropertyRegistry {
                      return .text(crop.description)
                  },
                  set: { value, _ in .setDisplay(.crop(value.textValue.flatMap(VideoCrop.init))) }),
+        Property("vf", .text, "the video filters: a libavfilter chain (hflip,scale=640:-2), empty for none",
+                 get: { .text($0.picture.videoFilters.joined(separator: ",")) },
+                 domain: .text({ $0.utf8.count < 4096 }),
+                 set: { value, state in .setPicture(state.picture.with(.set(value.textValue ?? ""))) }),
         display("panscan", "0..1: how far the picture grows into the black bars, its sides cut", \.panscan,
                 DisplaySettings.panscanRange, DisplaySetting.panscan),
     ] + PictureEqualizer.Control.allCases.map(equalizer) + [

@@ -47,6 +47,7 @@ public struct Settings: Sendable, Equatable {
         case .toggleFullscreen: return .setFullscreen(!state.isFullscreen)
         case .addVolume(let delta): return .setVolume(state.volume + delta)
         case .multiplySpeed(let factor): return .setSpeed(state.speed * factor)
+        case .changeVideoFilters(let change): return .setPicture(state.picture.with(change))
         case let .changeAudioFilters(operation, text):
             return AudioFilterChain.apply(operation, text, to: state.audio.filters).map { .setAudio(.filters($0)) }
         case let .adjust(name, adjustment):

@@ -81,6 +81,7 @@ public enum ContextMenuTable {
         ContextMenuItem("Double", key: "}"),
         ContextMenuItem("Half", key: "{"),
         ContextMenuItem("Normal", .key(KeyPress(.backspace)), .equals("speed", .number(1))),
+        ContextMenuItem("Backward", key: "B", .equals("play-dir", .text("backward"))),
     ] + [0.5, 0.75, 1.25, 1.5, 2].map {
         ContextMenuItem(SpeedControl.label($0), .command(.setSpeed($0)), .equals("speed", .number($0)))
     }
