@@ -97,6 +97,9 @@ final class EngineHarness {
     /// Time stands still while a decoder has nothing ready (faithful timing for a fast
     /// machine). Off, fake time runs on as on a machine slower at decoding than at playing.
     var freezesWhileDecoding = true
+    /// Time stands still while a seek has no picture up yet (the demuxer's seek runs in real
+    /// time, however long a busy machine takes).
+    var freezesWhileSeeking = false
 
     /// - Parameter previous: a harness whose file played before this one, on the same device and
     ///   clock (shut down first, as the main loop does between playlist entries).
@@ -147,6 +150,10 @@ final class EngineHarness {
                                at: clock.time))
         }
         events += player.takeEvents()
+        if freezesWhileSeeking, let restart = player.lifecycle.restart, restart.reason == .seek, restart.landing == nil {
+            usleep(500)
+            return
+        }
         if isStarving {
             usleep(500)
             if freezesWhileDecoding { return }

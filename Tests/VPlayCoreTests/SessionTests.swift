@@ -72,6 +72,24 @@ final class SessionTests: XCTestCase {
         try MediaFactory.clip(.av(seconds: seconds)).path
     }
 
+    /// The window opens (`willStart`) while the first picture is being decoded, not before.
+    func testTheFirstPictureIsDecodedWhileTheWindowOpens() throws {
+        let harness = SessionHarness([try clip(2)])
+        var decodedBeforeStart: Bool?
+        harness.session.willStart = { player in
+            // The window takes its time to open: the picture is decoded meanwhile.
+            let deadline = ContinuousClock.now + .seconds(10)
+            while ContinuousClock.now < deadline, player.video?.frames.remaining ?? 0 == 0 {
+                Thread.sleep(forTimeInterval: 0.002)
+            }
+            decodedBeforeStart = (player.video?.frames.remaining ?? 0) > 0
+            return true
+        }
+        harness.session.start()
+        XCTAssertTrue(harness.run { $0.player?.hasPicture == true })
+        XCTAssertEqual(decodedBeforeStart, true, "nothing was decoded before the window was up")
+    }
+
     func testSettingsStayForTheNextFileAndPerFileStateDoesNot() throws {
         let first = try clip(4), second = try MediaFactory.clip(.videoOnly).path
         let harness = SessionHarness([first, second])

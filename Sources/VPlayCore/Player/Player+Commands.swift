@@ -225,6 +225,8 @@ extension Player {
         readSubtitleLines(showingAt: position)
         heldPosition = position
         soundJoinedAt = nil
+        // Measured again once sound and picture run from the new position (mpv's `avsync`).
+        state.avOffset = 0
         let wasBuffering = lifecycle.isBuffering
         lifecycle.handle(.restart(reason, target: position, exact: precision == .exact && reportsTarget))
         // The seek ends the wait for the cache; only the user's pause still holds.

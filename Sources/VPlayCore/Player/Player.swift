@@ -84,6 +84,7 @@ public final class Player {
     var clipExport: (job: ClipExport, shown: Int)?
     private var startedAt: Double = 0
     var seekRequestedAt: Double?
+    private var decodingStarted = false
     /// Seeks asked for while another lands wait for it.
     var seekCoalescer = SeekCoalescer()
     /// When the sound of the restart under way was first on the clock.
@@ -269,11 +270,9 @@ public final class Player {
 
     /// Starts the threads and, when asked, the initial seek.
     public func start() {
+        startDecoding()
         let now = monotonic()
         startedAt = now
-        if let start = options.start, start > 0 {
-            requestSeek(to: start, precision: .exact, announce: false, reason: .open)
-        }
         // A fresh timeline on the device, whatever the file before left in it.
         if output != nil, let audioDevice, audioDevice.chosen != Self.deviceName(state.audio.device) {
             chooseOutputDevice(state.audio.device)
@@ -284,17 +283,27 @@ public final class Player {
         output?.startTimeline(audio?.source, id: latestSourceID)
         // The sound waits for the first picture, so that neither runs ahead of the other.
         if video != nil && !options.untimed { output?.renderer.holdSound(after: -1) }
-        demuxer.start()
-        video?.decoder.replayHold = options.seekReplayHold
-        video?.start()
-        audio?.start()
-        subtitles?.start()
         events.append(.fileLoaded)
         externalClock.set(.nan, serial: 0, at: now)
         setSpeed(state.speed == 0 ? 1 : state.speed, now: now)
         setPaused(options.startPaused || options.speed == 0, at: now)
         if !state.isPaused { output?.sink.setPaused(false) }
         if options.playDirection == .backward, let end = options.start ?? state.duration { enterBackward(from: end, now: now) }
+    }
+
+    /// Starts reading and decoding from the start position, so that the first picture is
+    /// decoded while the window opens; nothing plays until `start()`, which calls it if need be.
+    public func startDecoding() {
+        guard !decodingStarted else { return }
+        decodingStarted = true
+        if let start = options.start, start > 0 {
+            requestSeek(to: start, precision: .exact, announce: false, reason: .open)
+        }
+        demuxer.start()
+        video?.decoder.replayHold = options.seekReplayHold
+        video?.start()
+        audio?.start()
+        subtitles?.start()
     }
 
     /// Stops every thread; safe to call twice.

@@ -343,6 +343,8 @@ public final class Session {
         playlist.describe(id: item.id, title: opened.state.title, duration: opened.state.duration)
         opened.movesOnAtEnd = playlist.hasNext || settings.loopsPlaylist || configuration.idles || configuration.quitsAtEnd
         enter(.playing(item))
+        // The first picture is decoded while the window opens.
+        opened.startDecoding()
         guard willStart(opened) else {
             quit(code: 1, savingPosition: false)
             return
