@@ -79,7 +79,8 @@ final class ReadmeOptionsTests: XCTestCase {
         let samples = ["TIME": "1", "N": "2", "PERCENT": "100", "X": "1", "WxH": "2x2", "W": "2", "H": "2", "ID": "1",
                        "SECONDS": "-0.5", "PIXELS": "40", "#RRGGBB": "#FFFF00", "SECS": "5", "SIZE": "20MiB",
                        "W:H": "16:9", "WxH+X+Y": "20x20+2+2",
-                       "FIELDS": "X-A: b", "KINDS": "video,audio", "NITS": "1000", "LANGS": "en"]
+                       "FIELDS": "X-A: b", "KINDS": "video,audio", "NITS": "1000", "LANGS": "en",
+                       "LUFS": "-16"]
         if let sample = samples[placeholder] { return sample }
         // A list of choices (`auto|yes|no`): the first.
         if placeholder.contains("|") { return String(placeholder.split(separator: "|")[0]) }

@@ -16,6 +16,13 @@ extension OptionTable {
         OptionSpec(["--drc"], .value("no|light|strong"), "night mode: loud passages compressed towards speech", default: "no") { draft, use throws(OptionError) in
             draft.options.player.audio.drc = DynamicRange(rawValue: try use.choice(for: "drc")) ?? .no
         },
+        OptionSpec(["--normalize"], .value("no|track"), "loudness normalization: each file at one constant gain to --normalize-target",
+                   default: "no") { draft, use throws(OptionError) in
+            draft.options.player.audio.normalize = LoudnessNormalization(rawValue: try use.choice(for: "normalize")) ?? .no
+        },
+        OptionSpec(["--normalize-target"], .value("LUFS"), "the loudness --normalize aims at, -40..-5", default: "-16") { draft, use throws(OptionError) in
+            draft.options.player.audio.normalizeTarget = try use.number(for: "normalize-target")
+        },
         OptionSpec(["--af"], .value("FILTERS"),
                    "audio filters, comma-separated: libavfilter's (equalizer=f=1000:t=q:w=1:g=-10) or lavfi=[GRAPH]; one that cannot be built is left out with a warning",
                    default: "none") { draft, use throws(OptionError) in

@@ -18,6 +18,9 @@ public struct AudioSettings: Sendable, Equatable {
     public var filters: [String] = []
     /// Night mode: loud passages compressed (`--drc`).
     public var drc = DynamicRange.no
+    /// Loudness normalization (`--normalize`) and the loudness it aims at, LUFS.
+    public var normalize = LoudnessNormalization.no
+    public var normalizeTarget = -16.0
 
     public init() {}
 
@@ -49,6 +52,9 @@ public enum AudioSetting: Sendable, Equatable {
     case filters([String])
     /// Night mode's strength.
     case drc(DynamicRange)
+    /// Loudness normalization's mode, and its target (LUFS).
+    case normalize(LoudnessNormalization)
+    case normalizeTarget(Double)
 }
 
 extension AudioSettings {
@@ -82,6 +88,10 @@ extension AudioSettings {
             copy.filters = entries
         case .drc(let mode):
             copy.drc = mode
+        case .normalize(let mode):
+            copy.normalize = mode
+        case .normalizeTarget(let target):
+            copy.normalizeTarget = min(LoudnessNormalization.targetRange.upperBound, max(LoudnessNormalization.targetRange.lowerBound, target))
         }
         return copy
     }
@@ -93,6 +103,8 @@ extension AudioSettings {
         case .device: "Audio device: \(device)"
         case .playing: "Audio output: \(playing), A-V delay: \(Int((delay * 1000).rounded())) ms"
         case .drc: "Dynamic range compression: \(drc.rawValue)"
+        case .normalize: "Loudness normalization: \(normalize.rawValue)"
+        case .normalizeTarget: "Loudness target: \(String(format: "%g", normalizeTarget)) LUFS"
         case .filters: filters.isEmpty ? "Audio filters: none" : "Audio filters: \(filters.joined(separator: ","))"
         }
     }

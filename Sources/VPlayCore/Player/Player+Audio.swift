@@ -10,7 +10,8 @@ extension Player {
         }
         state.audio = state.audio.with(setting)
         output?.renderer.setDelay(state.audio.delay)
-        output?.renderer.setFilters(state.audio.graph)
+        appliedLoudnessGain = loudnessGain
+        output?.renderer.setFilters(soundGraph)
         show(refused ?? state.audio.message(for: setting), now: now)
         if case .device = setting { followOutputDevice(now: now, atOnce: true) }
     }

@@ -31,6 +31,10 @@ public final class Player {
     /// When the output devices were last looked at (`followOutputDevice`).
     var outputDeviceCheckedAt = -Double.infinity
     var outputDeviceGeneration = -1
+    /// This file's loudness measurement, started once normalization is on.
+    var loudness: LoudnessAnalysis?
+    /// The normalizing gain (dB) the sound's graph has now.
+    var appliedLoudnessGain = 0.0
     /// The selected audio track's sound; nil for none.
     var audio: AudioTrackPath?
     /// Tracks switched away from whose sound may still be playing until the new one's starts.
@@ -279,7 +283,7 @@ public final class Player {
         }
         followOutputDevice(now: now)
         output?.renderer.setDelay(state.audio.delay)
-        output?.renderer.setFilters(state.audio.graph)
+        output?.renderer.setFilters(soundGraph)
         output?.startTimeline(audio?.source, id: latestSourceID)
         // The sound waits for the first picture, so that neither runs ahead of the other.
         if video != nil && !options.untimed { output?.renderer.holdSound(after: -1) }
@@ -311,6 +315,7 @@ public final class Player {
         guard !stopped else { return }
         stopped = true
         backward?.stop()
+        loudness?.cancel()
         // The device stays open for the next file: paused, and let go of this file's sound.
         output?.sink.setPaused(true)
         output?.startTimeline(nil, id: output?.nextSourceID() ?? 0)
@@ -386,6 +391,7 @@ public final class Player {
             present(now: now, into: &tick)
         }
         followOutputDevice(now: now)
+        followLoudness()
         carryOutWaitingSeek(now: now)
         retireSwitchedAudio(now: now)
         stats.decodeErrors = (video?.decoder.decodeErrors ?? 0) + (audio?.decoder.decodeErrors ?? 0)

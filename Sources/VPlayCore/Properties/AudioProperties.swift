@@ -18,6 +18,12 @@ extension PropertyRegistry {
                      let all = DynamicRange.allCases, index = all.firstIndex(of: state.audio.drc) ?? 0
                      return .setAudio(.drc(all[(index + (up ? 1 : all.count - 1)) % all.count]))
                  }),
+        Property("normalize", .text, "loudness normalization, one constant gain per file: no, track",
+                 get: { .text($0.audio.normalize.rawValue) }, domain: .choice(LoudnessNormalization.allCases.map(\.rawValue)),
+                 set: { value, _ in .setAudio(.normalize(value.textValue.flatMap(LoudnessNormalization.init) ?? .no)) }),
+        .number("normalize-target", "the loudness normalization aims at, LUFS",
+                get: { .number($0.audio.normalizeTarget) }, bounds: { _ in LoudnessNormalization.targetRange },
+                set: { target, _ in .setAudio(.normalizeTarget(target)) }),
         Property("af", .text, "audio filters, as --af: libavfilter's, comma-separated, or lavfi=[GRAPH]",
                  get: { .text($0.audio.filters.joined(separator: ",")) }, domain: .text({ _ in true }),
                  set: { value, _ in .setAudio(.filters(AudioFilterChain.entries(value.textValue ?? ""))) }),

@@ -117,6 +117,8 @@ public struct Settings: Sendable, Equatable {
         if state.audio.delay != audio.delay { commands.append(.setAudio(.delay(audio.delay))) }
         if state.audio.filters != audio.filters { commands.append(.setAudio(.filters(audio.filters))) }
         if state.audio.drc != audio.drc { commands.append(.setAudio(.drc(audio.drc))) }
+        if state.audio.normalize != audio.normalize { commands.append(.setAudio(.normalize(audio.normalize))) }
+        if state.audio.normalizeTarget != audio.normalizeTarget { commands.append(.setAudio(.normalizeTarget(audio.normalizeTarget))) }
         if state.subtitles != subtitles {
             commands += [.visible(subtitles.isVisible), .secondaryVisible(subtitles.isSecondaryVisible), .delay(subtitles.delay),
                          .scale(subtitles.scale), .position(subtitles.position), .font(subtitles.font),

@@ -1,0 +1,37 @@
+import Foundation
+
+/// Measures one file's loudness on a low-priority thread of its own, off the playback path:
+/// first an estimate from its opening minute, then the whole file. The player reads
+/// `integrated` as it ticks; `cancel` (a new file, quitting) makes the thread give up.
+final class LoudnessAnalysis: @unchecked Sendable {
+    /// The latest figure, LUFS: the estimate, then the whole file's; nil until one is known or
+    /// when none can be made.
+    var integrated: Double? { figure.withLock { $0 } }
+    private let figure = Locked<Double?>(nil)
+    private let interrupt = InterruptFlag()
+    /// Seconds the first estimate is made from.
+    static let estimateSeconds = 60.0
+
+    init(path: String, options: PlayerOptions, verbose: @escaping @Sendable (String) -> Void) {
+        let thread = Thread { [figure, interrupt] in
+            // Low priority: playback's threads come first on a busy machine.
+            _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 19)
+            for seconds in [Self.estimateSeconds, nil] {
+                let measured = LoudnessMeter.measure(path: path, options: options, seconds: seconds, interrupt: interrupt)
+                guard !interrupt.isRaised else { return }
+                guard let measured, measured.isFinite, measured > LoudnessNormalization.silence else {
+                    verbose("loudness of \(path) cannot be measured (no sound, silence or a broken stream): played as it is")
+                    return
+                }
+                figure.withLock { $0 = measured }
+                verbose(String(format: "loudness of %@: %.1f LUFS (%@)", path, measured, seconds == nil ? "whole file" : "first minute"))
+            }
+        }
+        thread.name = "vplay-loudness"
+        thread.start()
+    }
+
+    func cancel() { interrupt.raise() }
+
+    deinit { interrupt.raise() }
+}
