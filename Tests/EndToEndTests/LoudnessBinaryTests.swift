@@ -11,7 +11,7 @@ final class LoudnessBinaryTests: XCTestCase {
         -0.691 + 10 * log10(2 * rms * rms)
     }
 
-    /// A tone `level` dB from the `sine` source's, about −30.7 LUFS at −12 and −10.7 at +8.
+    /// A tone `level` dB from the `sine` source's (upmixed to stereo): about −33.8 LUFS at −12, −13.8 at +8.
     private static func clip(level: Int) throws -> URL {
         try MediaFactory.clip(ClipSpec(name: "loudness-binary\(level)", fileExtension: "mka", arguments: [
             "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000:duration=8", "-af", "volume=\(level)dB",
