@@ -1,7 +1,8 @@
 import Foundation
 
 /// Measures one file's loudness on a low-priority thread of its own, off the playback path:
-/// first an estimate from its opening minute, then the whole file. The player reads
+/// first an estimate from its opening minute, then the whole file (a local one: a network
+/// source is not fetched twice over). The player reads
 /// `integrated` as it ticks; `cancel` (a new file, quitting) makes the thread give up.
 final class LoudnessAnalysis: @unchecked Sendable {
     /// The latest figure, LUFS: the estimate, then the whole file's; nil until one is known or
@@ -13,10 +14,11 @@ final class LoudnessAnalysis: @unchecked Sendable {
     static let estimateSeconds = 60.0
 
     init(path: String, options: PlayerOptions, verbose: @escaping @Sendable (String) -> Void) {
+        let passes: [Double?] = SourceLocation(path).isNetwork ? [Self.estimateSeconds] : [Self.estimateSeconds, nil]
         let thread = Thread { [figure, interrupt] in
             // Low priority: playback's threads come first on a busy machine.
             _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 19)
-            for seconds in [Self.estimateSeconds, nil] {
+            for seconds in passes {
                 let measured = LoudnessMeter.measure(path: path, options: options, seconds: seconds, interrupt: interrupt)
                 guard !interrupt.isRaised else { return }
                 guard let measured, measured.isFinite, measured > LoudnessNormalization.silence else {
