@@ -10,7 +10,7 @@ private final class SessionHarness {
     let clock = FakeClock()
     let session: Session
     private(set) var events: [PlayerEvent] = []
-    /// The phase at the end of each turn.
+    /// The phase before and after each turn: an open that ends within the first turn is seen.
     private(set) var phases: [Session.Phase] = []
     let warnings = Locked([String]())
 
@@ -34,6 +34,7 @@ private final class SessionHarness {
     func run(until condition: (Session) -> Bool) -> Bool {
         let deadline = ContinuousClock.now + .seconds(20)
         while ContinuousClock.now < deadline {
+            if phases.last != session.phase { phases.append(session.phase) }
             _ = session.player?.tick()
             session.update()
             events += session.takeEvents()
