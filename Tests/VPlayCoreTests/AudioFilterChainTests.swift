@@ -6,11 +6,11 @@ import XCTest
 /// mpv's `--af` text and `af` command, and the user's filters in the sound's graph.
 final class AudioFilterChainTests: XCTestCase {
     func testEntriesSplitAtCommasOutsideBracketsAndQuotes() {
-        XCTAssertEqual(AudioFilterChain.entries("lavfi=[highpass=f=200,loudnorm],equalizer=f=1000:t=q:w=1:g=-10"),
+        XCTAssertEqual(FilterListText.entries("lavfi=[highpass=f=200,loudnorm],equalizer=f=1000:t=q:w=1:g=-10"),
                        ["lavfi=[highpass=f=200,loudnorm]", "equalizer=f=1000:t=q:w=1:g=-10"])
-        XCTAssertEqual(AudioFilterChain.entries("@eq:equalizer=f=100:t=q:w=1:g=3, volume='0.5,'"),
+        XCTAssertEqual(FilterListText.entries("@eq:equalizer=f=100:t=q:w=1:g=3, volume='0.5,'"),
                        ["@eq:equalizer=f=100:t=q:w=1:g=3", "volume='0.5,'"])
-        XCTAssertEqual(AudioFilterChain.entries(""), [])
+        XCTAssertEqual(FilterListText.entries(""), [])
     }
 
     func testEachEntryBecomesLibavfilterGraphText() {

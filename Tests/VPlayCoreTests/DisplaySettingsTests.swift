@@ -80,9 +80,9 @@ final class DisplaySettingsTests: XCTestCase {
     }
 
     func testVideoFilterListSplitsTheChainAsMpvsVfDoes() {
-        XCTAssertEqual(VideoFilterList.entries("hflip, scale=640:-2"), ["hflip", "scale=640:-2"])
-        XCTAssertEqual(VideoFilterList.entries("scale=w='320+mod(n\\,8)':h=180,negate"), ["scale=w='320+mod(n\\,8)':h=180", "negate"])
-        XCTAssertEqual(VideoFilterList.entries("drawtext=text='a,b'"), ["drawtext=text='a,b'"])
+        XCTAssertEqual(FilterListText.entries("hflip, scale=640:-2"), ["hflip", "scale=640:-2"])
+        XCTAssertEqual(FilterListText.entries("scale=w='320+mod(n\\,8)':h=180,negate"), ["scale=w='320+mod(n\\,8)':h=180", "negate"])
+        XCTAssertEqual(FilterListText.entries("drawtext=text='a,b'"), ["drawtext=text='a,b'"])
         var picture = PictureSettings().with(.set("hflip,negate"))
         XCTAssertEqual(picture.videoFilters, ["hflip", "negate"])
         picture = picture.with(.add("vflip")).with(.remove("hflip"))

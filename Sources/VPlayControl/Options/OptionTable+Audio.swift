@@ -26,7 +26,7 @@ extension OptionTable {
         OptionSpec(["--af"], .value("FILTERS"),
                    "audio filters, comma-separated: libavfilter's (equalizer=f=1000:t=q:w=1:g=-10) or lavfi=[GRAPH]; one that cannot be built is left out with a warning",
                    default: "none") { draft, use throws(OptionError) in
-            draft.options.player.audio.filters = AudioFilterChain.entries(try use.text())
+            draft.options.player.audio.filters = FilterListText.entries(try use.text())
         },
     ]
 }

@@ -21,7 +21,7 @@ extension OptionTable {
         },
         display("--window-scale", "X", "window size as a multiple of the picture's, 0.125..8", default: "1"),
         OptionSpec(["--vf"], .value("FILTERS"), "video filters: a libavfilter chain, e.g. hflip,scale=640:-2", default: "none") { draft, use throws(OptionError) in
-            draft.options.player.picture.videoFilters = VideoFilterList.entries(try use.text())
+            draft.options.player.picture.videoFilters = FilterListText.entries(try use.text())
         },
         OptionSpec(["--autofit"], .value("WxH"), "fit the window into WxH, or W alone wide (pixels, or N% of the screen), the picture's shape kept",
                    default: "none") { draft, use throws(OptionError) in

@@ -5,32 +5,6 @@ import Foundation
 /// a whole graph (`lavfi=[highpass=f=200,loudnorm]`), optionally labelled (`@eq:equalizer=…`).
 /// Pure text: the graph is built beside the audio device (see `TempoFilter`).
 public enum AudioFilterChain {
-    /// The entries of a `--af` value, split at the commas outside brackets and quotes.
-    public static func entries(_ text: String) -> [String] {
-        var entries: [String] = []
-        var current = ""
-        var depth = 0
-        var quote: Character?
-        for character in text {
-            if let open = quote {
-                if character == open { quote = nil }
-            } else if character == "'" || character == "\"" {
-                quote = character
-            } else if character == "[" {
-                depth += 1
-            } else if character == "]" {
-                depth = max(0, depth - 1)
-            } else if character == "," && depth == 0 {
-                entries.append(current)
-                current = ""
-                continue
-            }
-            current.append(character)
-        }
-        entries.append(current)
-        return entries.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-    }
-
     /// The label an entry was given (`@eq:…`), nil without one.
     public static func label(of entry: String) -> String? {
         guard entry.hasPrefix("@"), let colon = entry.firstIndex(of: ":") else { return nil }
@@ -61,7 +35,7 @@ public enum AudioFilterChain {
     /// takes out the entries named (by their text or `@label`), `toggle` adds an entry absent and
     /// removes one present, `clr` empties it. Nil for an operation it does not know.
     public static func apply(_ operation: String, _ argument: String, to chain: [String]) -> [String]? {
-        let given = entries(argument)
+        let given = FilterListText.entries(argument)
         // The same text, or the same label (`@eq` alone names the entry labelled so).
         func matches(_ entry: String, _ other: String) -> Bool {
             if entry == other { return true }

@@ -17,10 +17,10 @@ public struct PictureSettings: Sendable, Equatable {
     public func with(_ change: VideoFilterChange) -> PictureSettings {
         var changed = self
         switch change {
-        case .set(let text): changed.videoFilters = VideoFilterList.entries(text)
-        case .add(let text): changed.videoFilters += VideoFilterList.entries(text)
+        case .set(let text): changed.videoFilters = FilterListText.entries(text)
+        case .add(let text): changed.videoFilters += FilterListText.entries(text)
         case .remove(let text):
-            let removed = VideoFilterList.entries(text)
+            let removed = FilterListText.entries(text)
             changed.videoFilters.removeAll { removed.contains($0) }
         case .clear: changed.videoFilters = []
         }

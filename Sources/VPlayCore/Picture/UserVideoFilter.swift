@@ -75,32 +75,3 @@ final class UserVideoFilter {
         return library.takeFrame(sink, frame) >= 0
     }
 }
-
-/// The `vf` list: filters as mpv's `vf add|remove|set|clr` handle them, one entry per filter
-/// of the chain, joined by commas into the graph's text.
-public enum VideoFilterList {
-    /// The entries of a chain's text: split at the commas outside quotes and brackets.
-    public static func entries(_ text: String) -> [String] {
-        var entries: [String] = [], current = "", depth = 0, quoted = false, escaped = false
-        for character in text {
-            if escaped {
-                escaped = false
-            } else if character == "\\" {
-                escaped = true
-            } else if character == "'" {
-                quoted.toggle()
-            } else if !quoted && (character == "[" || character == "(") {
-                depth += 1
-            } else if !quoted && (character == "]" || character == ")") {
-                depth = max(0, depth - 1)
-            } else if !quoted && depth == 0 && character == "," {
-                entries.append(current)
-                current = ""
-                continue
-            }
-            current.append(character)
-        }
-        entries.append(current)
-        return entries.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-    }
-}

@@ -26,6 +26,6 @@ extension PropertyRegistry {
                 set: { target, _ in .setAudio(.normalizeTarget(target)) }),
         Property("af", .text, "audio filters, as --af: libavfilter's, comma-separated, or lavfi=[GRAPH]",
                  get: { .text($0.audio.filters.joined(separator: ",")) }, domain: .text({ _ in true }),
-                 set: { value, _ in .setAudio(.filters(AudioFilterChain.entries(value.textValue ?? ""))) }),
+                 set: { value, _ in .setAudio(.filters(FilterListText.entries(value.textValue ?? ""))) }),
     ]
 }

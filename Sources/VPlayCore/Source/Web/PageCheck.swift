@@ -35,25 +35,7 @@ enum PageCheck {
     /// The `Content-Type` the server sends for `location`, through FFmpeg's http protocol with
     /// the network options every request carries; nil when it does not answer in time.
     static func contentType(of location: SourceLocation, network: NetworkOptions, interrupt: InterruptFlag) -> String? {
-        let guardian = BlockingCallGuard(cancel: interrupt)
-        guardian.limit(to: network.timeout)
-        var callback = AVIOInterruptCB()
-        callback.callback = { opaque in
-            guard let opaque else { return 0 }
-            return Unmanaged<BlockingCallGuard>.fromOpaque(opaque).takeUnretainedValue().shouldGiveUp ? 1 : 0
-        }
-        callback.opaque = Unmanaged.passUnretained(guardian).toOpaque()
-        var dictionary: OpaquePointer?
-        av_dict_set(&dictionary, "protocol_whitelist", ProtocolPolicy.allowList(for: .network), 0)
-        if let denied = ProtocolPolicy.denyList(for: .network) { av_dict_set(&dictionary, "protocol_blacklist", denied, 0) }
-        for (key, value) in network.formatOptions where key != "icy" { av_dict_set(&dictionary, key, value, 0) }
-        var context: UnsafeMutablePointer<AVIOContext>?
-        // The guard answers the callback until the connection is closed.
-        return withExtendedLifetime(guardian) {
-            let status = avio_open2(&context, location.text, AVIO_FLAG_READ, &callback, &dictionary)
-            av_dict_free(&dictionary)
-            guard status >= 0, let opened = context else { return nil }
-            defer { avio_closep(&context) }
+        NetworkConnection.with(location.text, network: network, interrupt: interrupt, refused: { _ in nil }) { opened, _ in
             var value: UnsafeMutablePointer<UInt8>?
             guard av_opt_get(opened, "mime_type", AV_OPT_SEARCH_CHILDREN, &value) >= 0, let value else { return nil }
             defer { av_free(value) }

@@ -30,24 +30,7 @@ enum WebSubtitleFetch {
 
     /// Copies `url` into `path`; nil when done, else why not.
     private static func download(_ url: String, to path: String, network: NetworkOptions, interrupt: InterruptFlag) -> String? {
-        let guardian = BlockingCallGuard(cancel: interrupt)
-        var callback = AVIOInterruptCB()
-        callback.callback = { opaque in
-            guard let opaque else { return 0 }
-            return Unmanaged<BlockingCallGuard>.fromOpaque(opaque).takeUnretainedValue().shouldGiveUp ? 1 : 0
-        }
-        callback.opaque = Unmanaged.passUnretained(guardian).toOpaque()
-        var dictionary: OpaquePointer?
-        av_dict_set(&dictionary, "protocol_whitelist", ProtocolPolicy.allowList(for: .network), 0)
-        if let denied = ProtocolPolicy.denyList(for: .network) { av_dict_set(&dictionary, "protocol_blacklist", denied, 0) }
-        for (key, value) in network.formatOptions where key != "icy" { av_dict_set(&dictionary, key, value, 0) }
-        return withExtendedLifetime(guardian) { () -> String? in
-            var context: UnsafeMutablePointer<AVIOContext>?
-            guardian.limit(to: network.timeout)
-            let status = avio_open2(&context, url, AVIO_FLAG_READ, &callback, &dictionary)
-            av_dict_free(&dictionary)
-            guard status >= 0, let opened = context else { return FFmpegError.message(status) }
-            defer { avio_closep(&context) }
+        NetworkConnection.with(url, network: network, interrupt: interrupt, refused: FFmpegError.message) { opened, guardian in
             var data = Data()
             var buffer = [UInt8](repeating: 0, count: 65536)
             while true {
