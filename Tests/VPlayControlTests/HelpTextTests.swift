@@ -56,7 +56,7 @@ final class HelpTextTests: XCTestCase {
                     value = [["TIME": "1", "N": "2", "PERCENT": "100", "X": "1", "WxH": "2x2", "W": "2", "H": "2", "ID": "1",
                               "SECONDS": "-0.5", "PIXELS": "40", "#RRGGBB": "#FFFF00", "exact|fuzzy|no": "fuzzy",
                               "SECS": "5", "SIZE": "20MiB", "FIELDS": "X-A: b", "KINDS": "video,audio",
-                              "W:H": "16:9", "WxH+X+Y": "20x20+2+2"][placeholder]
+                              "W:H": "16:9", "WxH+X+Y": "20x20+2+2", "LUFS": "-16"][placeholder]
                              ?? choice ?? "text"]
                 }
                 XCTAssertNoThrow(try OptionParser.parse([name] + value + ["a.mp4"]), name)
