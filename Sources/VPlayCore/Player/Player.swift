@@ -630,8 +630,9 @@ public final class Player {
 
     /// Media time on the master clock: audio when it plays, else the external clock.
     func masterTime(at now: Double) -> Double? {
-        // Once the sound has played out its clock stops; the last pictures follow their own timing.
-        if usesAudioClock { return isAudioDrained ? nil : audioTime(at: now) }
+        // Once the sound has played out (or the next file's is heard) its clock stops; the
+        // last pictures follow their own timing.
+        if usesAudioClock { return isAudioDrained || hasHandedOverSound(at: now) ? nil : audioTime(at: now) }
         return externalClock.pts.isFinite ? externalClock.time(at: now) : nil
     }
 
