@@ -156,4 +156,21 @@ final class SourceTests: XCTestCase {
         XCTAssertEqual(reader.videoStream, playback.videoStream)
         XCTAssertEqual(try videoPackets(of: reader), try videoPackets(of: playback))
     }
+
+    /// Over the network a reader given playback's facts reads from the server only what it
+    /// came for: probing reads on into the file to learn what its streams hold.
+    func testASecondReaderOverTheNetworkReadsOnlyWhatItNeeds() throws {
+        let clip = try MediaFactory.clip(.longGOP1080p)
+        let server = try NginxServer(root: clip.deletingLastPathComponent())
+        let source = Source(server.url(clip.lastPathComponent))
+        let playback = try MediaFile(source: source, options: PlayerOptions())
+        func bytesRead(opening facts: SourceFacts?) throws -> Int64 {
+            let reader = try MediaFile(source: source, options: PlayerOptions(), rereading: facts)
+            XCTAssertEqual(reader.isReread, facts != nil)
+            return try XCTUnwrap(reader.context.pointee.pb).pointee.bytes_read
+        }
+        let probing = try bytesRead(opening: nil)
+        let reusing = try bytesRead(opening: playback.facts)
+        XCTAssertLessThan(reusing * 4, probing, "given the facts: \(reusing) bytes; probing: \(probing) bytes")
+    }
 }
