@@ -15,10 +15,16 @@ public final class PlayerWindow {
     /// A drag of the borderless picture-in-picture window under way.
     var drag: WindowDrag?
 
-    public init(title: String, width: Int, height: Int, fullscreen: Bool) throws(SDLError) {
+    /// The monitors to open on and to fill in full screen, only ones that exist.
+    let screens: ScreenChoice
+
+    /// - Parameter screens: `--screen` and `--fs-screen`, checked by `existingScreens`.
+    public init(title: String, width: Int, height: Int, fullscreen: Bool,
+                screens: ScreenChoice = ScreenChoice()) throws(SDLError) {
         let flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue
-        guard let window = SDL_CreateWindow(title, vp_windowpos_centered(), vp_windowpos_centered(),
-                                            Int32(width), Int32(height), flags) else {
+        let position = screens.openingDisplay(fullscreen: fullscreen).map { vp_windowpos_centered_display(Int32($0)) }
+            ?? vp_windowpos_centered()
+        guard let window = SDL_CreateWindow(title, position, position, Int32(width), Int32(height), flags) else {
             throw SDLError("cannot open a window")
         }
         guard let (renderer, path) = PresentationPath.makeRenderer(for: window) else {
@@ -27,6 +33,7 @@ public final class PlayerWindow {
         }
         self.window = window
         self.renderer = renderer
+        self.screens = screens
         presentation = path
         SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND)
         if fullscreen { setFullscreen(true) }
@@ -53,6 +60,11 @@ public final class PlayerWindow {
 
     public func setFullscreen(_ on: Bool) {
         guard on != isFullscreen else { return }
+        // Full screen fills the monitor the window is on: move it to `--fs-screen`'s first.
+        if on, case .index(let display) = screens.fullscreen, SDL_GetWindowDisplayIndex(window) != Int32(display) {
+            let position = vp_windowpos_centered_display(Int32(display))
+            SDL_SetWindowPosition(window, position, position)
+        }
         if SDL_SetWindowFullscreen(window, on ? SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue : 0) == 0 {
             isFullscreen = on
         }
@@ -60,6 +72,12 @@ public final class PlayerWindow {
 
     public func setTitle(_ title: String) {
         SDL_SetWindowTitle(window, title)
+    }
+
+    /// `choice` without monitors that do not exist, with a warning for each dropped (SDL's
+    /// video must be started).
+    public static func existingScreens(_ choice: ScreenChoice) -> (choice: ScreenChoice, warnings: [String]) {
+        choice.resolved(displayCount: max(1, Int(SDL_GetNumVideoDisplays())))
     }
 
     /// The usable part of the first display, for sizes given in percent of the screen (SDL's
