@@ -8,7 +8,7 @@ import XCTest
 /// (0, 0) in SDL's coordinates, so a window opened centred on a display tells which one by
 /// where it lands: (640, 360) on the first, (320, 180) on the second, for the 640×360 clip.
 /// Full screen itself needs a window manager (none runs under Xvfb); what `--fs-screen` does
-/// first, moving the window onto its monitor, is what is checked.
+/// first, moving the window onto its monitor, is what is checked; `all` spans the window itself.
 final class ScreenOptionBinaryTests: XCTestCase {
     private static let displays = [PixelRect(x: 0, y: 0, width: 1920, height: 1080),
                                    PixelRect(x: 0, y: 0, width: 1280, height: 720)]
@@ -127,6 +127,26 @@ final class ScreenOptionBinaryTests: XCTestCase {
             return frame.x == Self.centered(on: 1).x && frame.y == Self.centered(on: 1).y
         }, "full screen did not move the window onto the second display: \(frame)")
         assertInside(frame, display: 1)
+        _ = quit(player)
+    }
+
+    func testFullScreenOnAllScreensSpansThemAndComesBack() throws {
+        let player = try player(["--fs-screen=all"], title: "fs-screen-all")
+        let normal = try geometry(player.window)
+        let ipc = try IPCClient(path: player.socket)
+        _ = try ipc.command(["set_property", "fullscreen", true])
+        // Both displays start at (0, 0): together they cover the larger one.
+        let union = Self.displays[0]
+        var frame = normal
+        XCTAssertTrue(try poll(timeout: .seconds(5)) {
+            frame = try self.geometry(player.window)
+            return frame == union
+        }, "--fs-screen=all did not cover every display: \(frame)")
+        _ = try ipc.command(["set_property", "fullscreen", false])
+        XCTAssertTrue(try poll(timeout: .seconds(5)) {
+            frame = try self.geometry(player.window)
+            return frame == normal
+        }, "leaving full screen did not bring the window back to \(normal): \(frame)")
         _ = quit(player)
     }
 }

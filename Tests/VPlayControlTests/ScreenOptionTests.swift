@@ -10,6 +10,7 @@ final class ScreenOptionTests: XCTestCase {
         XCTAssertEqual(options.screens, ScreenChoice(window: 1, fullscreen: .index(2)))
         let defaults = try OptionParser.parse(["--screen=1", "--screen=default", "--fs-screen=2", "--fs-screen=current", "a.mp4"])
         XCTAssertEqual(defaults.screens, ScreenChoice(), "the last value wins")
+        XCTAssertEqual(try OptionParser.parse(["--fs-screen=all", "a.mp4"]).screens.fullscreen, .all)
     }
 
     func testBadValuesStopTheStartNamingTheOption() {

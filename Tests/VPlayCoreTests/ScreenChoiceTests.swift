@@ -12,6 +12,9 @@ final class ScreenChoiceTests: XCTestCase {
         }
         XCTAssertEqual(ScreenChoice.fullscreen("current"), .current)
         XCTAssertEqual(ScreenChoice.fullscreen("2"), .index(2))
+        XCTAssertEqual(ScreenChoice.fullscreen("all"), .all)
+        XCTAssertEqual(ScreenChoice(fullscreen: .all).resolved(displayCount: 1).warnings, [])
+        XCTAssertNil(ScreenChoice(fullscreen: .all).openingDisplay(fullscreen: true), "all: where the window would open")
         for bad in ["-1", "33", "default", "", "x"] {
             XCTAssertNil(ScreenChoice.fullscreen(bad), bad)
         }

@@ -38,11 +38,11 @@ extension OptionTable {
             }
             draft.options.screens.window = index
         },
-        OptionSpec(["--fs-screen"], .value("current|N"), "the monitor full screen fills, 0 the first; current: the window's",
+        OptionSpec(["--fs-screen"], .value("current|all|N"), "the monitor full screen fills, 0 the first; current: the window's; all: every one",
                    default: "current") { draft, use throws(OptionError) in
             let text = try use.text()
             guard let choice = ScreenChoice.fullscreen(text) else {
-                throw .invalidValue(use.name, text, expected: "a screen number 0..32 or current")
+                throw .invalidValue(use.name, text, expected: "a screen number 0..32, current or all")
             }
             draft.options.screens.fullscreen = choice
         },

@@ -6,6 +6,8 @@ public struct ScreenChoice: Sendable, Equatable {
         /// The monitor the window is on.
         case current
         case index(Int)
+        /// Every monitor: one window over all of them.
+        case all
     }
 
     /// The window's monitor; nil: the default (the desktop's choice).
@@ -27,9 +29,10 @@ public struct ScreenChoice: Sendable, Equatable {
         return .some(index)
     }
 
-    /// Reads `--fs-screen`'s value: `current` or an index; nil for anything else.
+    /// Reads `--fs-screen`'s value: `current`, `all` or an index; nil for anything else.
     public static func fullscreen(_ text: String) -> Fullscreen? {
         if text == "current" { return .current }
+        if text == "all" { return .all }
         guard let index = Int(text), indices.contains(index) else { return nil }
         return .index(index)
     }

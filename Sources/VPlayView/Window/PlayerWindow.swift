@@ -14,6 +14,8 @@ public final class PlayerWindow {
     var normalFrame: SDL_Rect?
     /// A drag of the borderless picture-in-picture window under way.
     var drag: WindowDrag?
+    /// Where the window was and how large before it spanned every monitor (`--fs-screen=all`).
+    private var spanFrame: SDL_Rect?
 
     /// The monitors to open on and to fill in full screen, only ones that exist.
     let screens: ScreenChoice
@@ -60,6 +62,10 @@ public final class PlayerWindow {
 
     public func setFullscreen(_ on: Bool) {
         guard on != isFullscreen else { return }
+        if screens.fullscreen == .all {
+            spanAllScreens(on)
+            return
+        }
         // Full screen fills the monitor the window is on: move it to `--fs-screen`'s first.
         if on, case .index(let display) = screens.fullscreen, SDL_GetWindowDisplayIndex(window) != Int32(display) {
             let position = vp_windowpos_centered_display(Int32(display))
@@ -68,6 +74,36 @@ public final class PlayerWindow {
         if SDL_SetWindowFullscreen(window, on ? SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue : 0) == 0 {
             isFullscreen = on
         }
+    }
+
+    /// Full screen over every monitor: SDL's fills one, so the window is made borderless and as
+    /// large as all the monitors together; out, it goes back where it was.
+    private func spanAllScreens(_ on: Bool) {
+        if on {
+            var bounds = SDL_Rect()
+            guard SDL_GetDisplayBounds(0, &bounds) == 0 else { return }
+            for index in 1..<max(1, SDL_GetNumVideoDisplays()) {
+                var other = SDL_Rect(), union = SDL_Rect()
+                guard SDL_GetDisplayBounds(index, &other) == 0 else { continue }
+                SDL_UnionRect(&bounds, &other, &union)
+                bounds = union
+            }
+            var frame = SDL_Rect()
+            SDL_GetWindowPosition(window, &frame.x, &frame.y)
+            SDL_GetWindowSize(window, &frame.w, &frame.h)
+            spanFrame = frame
+            SDL_SetWindowBordered(window, SDL_FALSE)
+            SDL_SetWindowPosition(window, bounds.x, bounds.y)
+            SDL_SetWindowSize(window, bounds.w, bounds.h)
+        } else {
+            SDL_SetWindowBordered(window, SDL_TRUE)
+            if let frame = spanFrame {
+                SDL_SetWindowSize(window, frame.w, frame.h)
+                SDL_SetWindowPosition(window, frame.x, frame.y)
+            }
+            spanFrame = nil
+        }
+        isFullscreen = on
     }
 
     public func setTitle(_ title: String) {
