@@ -53,8 +53,7 @@ final class OverlayLayoutTests: XCTestCase {
     func testVolumeSliderGivesWayInNarrowWindows() {
         let full = OverlayLayout(windowSize: sizes[0])
         XCTAssertNotNil(full.volumeSlider, "640×360 keeps it")
-        XCTAssertNotNil(OverlayLayout(windowSize: OverlaySize(width: 660, height: 360), showsHours: true).volumeSlider,
-                        "also with hours in the label")
+        XCTAssertNotNil(OverlayLayout(windowSize: sizes[0], showsHours: true).volumeSlider, "also with hours in the label")
         for size in [OverlaySize(width: 560, height: 360), OverlaySize(width: 640, height: 720),
                      OverlaySize(width: 480, height: 270)] {
             let narrow = OverlayLayout(windowSize: size)
@@ -67,10 +66,10 @@ final class OverlayLayoutTests: XCTestCase {
             XCTAssertLessThanOrEqual(narrow.slider.maxX, narrow.speedButton.minX)
             XCTAssertGreaterThan(narrow.slider.width, 0, "\(size): the seek slider is still there")
         }
-        // At the smallest bar the threshold is 616 points; below it the volume slider's width
+        // At the smallest bar the threshold is 576 points; below it the volume slider's width
         // goes to the seek slider.
-        let barely = OverlayLayout(windowSize: OverlaySize(width: 617, height: 360))
-        let narrow = OverlayLayout(windowSize: OverlaySize(width: 615, height: 360))
+        let barely = OverlayLayout(windowSize: OverlaySize(width: 577, height: 360))
+        let narrow = OverlayLayout(windowSize: OverlaySize(width: 575, height: 360))
         XCTAssertNotNil(barely.volumeSlider)
         XCTAssertEqual(barely.slider.width, OverlayLayout.minimumSliderBars * barely.barHeight, accuracy: 1.5,
                        "kept while the seek slider keeps its minimum")
