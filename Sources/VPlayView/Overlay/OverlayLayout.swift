@@ -2,11 +2,13 @@
 /// window size can be checked without a window.
 ///
 /// Left to right: skip −10 s, play/pause, skip +10 s, the `elapsed / total` label, the seek
-/// slider taking the rest, then on the right the picture-in-picture button, the playlist button (only with more than one
-/// file), the track button (only for files with tracks to choose among), the speed label, the mute button and the volume slider. Every size scales with the bar height, itself a clamped share of the window height,
-/// so the bar is readable from 640×360 to 3840×2160. The volume slider is dropped when keeping
-/// it would leave the seek slider shorter than `minimumSliderBars` bar heights (below 576
-/// points wide at the smallest bar); the mute button and the wheel still reach the volume.
+/// slider taking the rest, then on the right the picture-in-picture button, the playlist button
+/// (only with more than one file), the track button (only for files with tracks to choose among),
+/// the speed label, the mute button and the volume slider. Every size scales with the bar height,
+/// itself a clamped share of the window height, so the bar is readable from 640×360 to 3840×2160.
+/// The volume slider is dropped when keeping it would leave the seek slider shorter than
+/// `minimumSliderBars` bar heights (below 576 points wide at the smallest bar); the mute button
+/// and the wheel still reach the volume.
 ///
 /// In picture-in-picture the window is small and the bar keeps only play/pause, in the middle,
 /// and the button that closes picture-in-picture, on the right; the other rects are empty.

@@ -96,7 +96,8 @@ public final class PlayerWindow {
             SDL_SetWindowPosition(window, bounds.x, bounds.y)
             SDL_SetWindowSize(window, bounds.w, bounds.h)
         } else {
-            SDL_SetWindowBordered(window, SDL_TRUE)
+            // The picture-in-picture window stays borderless.
+            SDL_SetWindowBordered(window, appliedSettings?.isPictureInPicture == true ? SDL_FALSE : SDL_TRUE)
             if let frame = spanFrame {
                 SDL_SetWindowSize(window, frame.w, frame.h)
                 SDL_SetWindowPosition(window, frame.x, frame.y)
