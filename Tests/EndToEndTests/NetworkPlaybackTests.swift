@@ -98,7 +98,7 @@ final class NetworkPlaybackTests: XCTestCase {
         XCTAssertEqual(try player.client.command("get_property", "pause").data, .bool(false))
         let state = try XCTUnwrap(player.client.command("get_property", "demuxer-cache-state").data)
         XCTAssertNotNil(state["fw-bytes"]?.number, "\(state)")
-        let stalledAt = try player.client.number("time-pos")
+        let stalledAt = try player.client.double("time-pos")
         // The socket answers at once while playback waits for the network.
         var replies: [Double] = []
         for _ in 0..<10 {

@@ -45,12 +45,7 @@ final class ScreensaverTests: XCTestCase {
     }
 
     private func waitForSaver(_ wanted: String, timeout: Duration = .seconds(20)) throws -> Bool {
-        let deadline = ContinuousClock.now + timeout
-        repeat {
-            if try state() == wanted { return true }
-            Thread.sleep(forTimeInterval: 0.2)
-        } while ContinuousClock.now < deadline
-        return try state() == wanted
+        try poll(timeout: timeout, interval: 0.2) { try state() == wanted }
     }
 
     /// Whether the saver came on at any time during `Self.watch`.
