@@ -26,18 +26,15 @@ final class IPCClient {
     /// Connects to the socket at `path`, trying again until `timeout` passes (the player
     /// creates it only once it has started).
     init(path: String, timeout: Duration = .seconds(5)) throws {
-        let deadline = ContinuousClock.now + timeout
-        while true {
-            let attempt = try Self.connect(path)
-            if attempt.descriptor >= 0 {
-                descriptor = attempt.descriptor
-                return
-            }
-            guard ContinuousClock.now < deadline else {
-                throw EndToEndError("cannot connect to \(path): \(String(cString: strerror(attempt.error)))")
-            }
-            Thread.sleep(forTimeInterval: 0.02)
+        var attempt: (descriptor: Int32, error: Int32) = (-1, 0)
+        _ = try poll(timeout: timeout, interval: 0.02) {
+            attempt = try Self.connect(path)
+            return attempt.descriptor >= 0
         }
+        guard attempt.descriptor >= 0 else {
+            throw EndToEndError("cannot connect to \(path): \(String(cString: strerror(attempt.error)))")
+        }
+        descriptor = attempt.descriptor
     }
 
     deinit {

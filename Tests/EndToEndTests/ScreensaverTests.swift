@@ -50,12 +50,7 @@ final class ScreensaverTests: XCTestCase {
 
     /// Whether the saver came on at any time during `Self.watch`.
     private func saverCameOn() throws -> Bool {
-        let deadline = ContinuousClock.now + Self.watch
-        while ContinuousClock.now < deadline {
-            if try state() == "on" { return true }
-            Thread.sleep(forTimeInterval: 0.2)
-        }
-        return false
+        try poll(timeout: Self.watch, interval: 0.2) { try state() == "on" }
     }
 
     func testTheSaverWaitsWhileVideoPlaysAndStartsOncePaused() throws {
