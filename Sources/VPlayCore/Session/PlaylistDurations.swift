@@ -43,7 +43,8 @@ public final class PlaylistDurations: @unchecked Sendable {
         }
     }
 
-    /// Gives up the file being read and waits for the thread. Safe to call twice.
+    /// Gives up the file being read and waits for the thread. Must be called (the thread keeps
+    /// the prober alive until then); safe to call twice.
     public func stop() {
         let mustWait = condition.withLock { () -> Bool in
             defer { stopping = true; condition.signal() }
