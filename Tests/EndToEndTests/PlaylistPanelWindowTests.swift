@@ -93,7 +93,8 @@ final class PlaylistPanelWindowTests: XCTestCase {
         }
         try Screen.key(window: player.window, "F8")
         var image = try player.capture()
-        let shown = try poll(timeout: .seconds(10)) {
+        // Generous: the headers are read at the lowest priority, after everything else.
+        let shown = try poll(timeout: .seconds(20)) {
             image = try player.capture()
             return (0..<3).allSatisfy { image.maxChannel(column($0)) > 150 }
         }
