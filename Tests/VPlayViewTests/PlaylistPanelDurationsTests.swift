@@ -102,4 +102,26 @@ final class PlaylistPanelDurationsTests: XCTestCase {
         // The prober is idle: it has nothing more to read.
         XCTAssertEqual(reads.withLock { $0 }, 1)
     }
+
+    /// A local path a network playlist listed may not be opened, not even for its header.
+    func testEntriesANetworkPlaylistListedAreNotRead() throws {
+        let list = Source("http://127.0.0.1:1/list.m3u")
+        var state = PlayerState()
+        state.playlist = [PlaylistItem(path: "/media/series/e0.mkv", id: 1),
+                          PlaylistItem(source: Source(entry: "/media/series/e1.mkv", listedBy: list), id: 2),
+                          PlaylistItem(path: "http://127.0.0.1:1/e2.mkv", id: 3),
+                          PlaylistItem(path: "/media/series/e3.mkv", id: 4)]
+        let controller = try openedPanel(state)
+        let reads = Locked([String]())
+        let source = PlaylistDurations(onReady: {}, lowPriority: false, probe: { path, _ in
+            reads.withLock { $0.append(path) }
+            return 61
+        })
+        defer { source.stop() }
+        let durations = PlaylistPanelDurations(source: source)
+        XCTAssertTrue(poll(timeout: .seconds(10)) {
+            durations.apply(to: controller.look(state: state, now: 2), state: state)?.playlistPanel?.entries.last?.duration == 61
+        })
+        XCTAssertEqual(reads.withLock { $0 }, ["/media/series/e0.mkv", "/media/series/e3.mkv"])
+    }
 }

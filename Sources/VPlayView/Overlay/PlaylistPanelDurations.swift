@@ -41,8 +41,10 @@ final class PlaylistPanelDurations {
         let now = Asked(rows: rows, count: playlist.count, firstID: panel.entries.first?.id, lastID: panel.entries.last?.id)
         guard now != asked else { return }
         asked = now
+        // Only entries that may open local files: not those a network playlist listed.
         source.want(PlaylistDurations.rows(visible: rows, count: playlist.count).compactMap { row in
-            playlist[row].duration == nil ? playlist[row].path : nil
+            let item = playlist[row]
+            return item.duration == nil && item.source.reach == .local ? item.path : nil
         })
     }
 }
