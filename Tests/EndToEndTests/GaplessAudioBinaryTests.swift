@@ -79,9 +79,9 @@ final class GaplessAudioBinaryTests: XCTestCase {
                 process.waitForExit(timeout: .seconds(5))
             }
         }
-        var connected: IPCTestClient?
+        var connected: IPCClient?
         XCTAssertTrue(poll(timeout: .seconds(10)) {
-            connected = try? IPCTestClient(path: socket)
+            connected = try? IPCClient(path: socket, timeout: .zero)
             return connected != nil || !process.isRunning
         })
         let client = try XCTUnwrap(connected, "the socket never answered")
