@@ -1,0 +1,114 @@
+import Foundation
+import TestSupport
+import XCTest
+
+/// The sound of `play-dir=backward` as a user hears it at the null sink: turned round (a tone
+/// whose pitch steps up each second steps down), together with the picture (the flash and beep
+/// of an avsynctest clip, captured from outside), and silent with `--no-audio`.
+final class BackwardSoundBinaryTests: XCTestCase {
+    private static let script = BinaryRunner.packageRoot.appendingPathComponent("Tests/EndToEndTests/python/avsync_backward.py")
+
+    func testThePitchStepsDownWhilePlayingBackward() throws {
+        try skipWithoutDisplay()
+        let capture = try XCTUnwrap(AudioCapture.environmentFile, "needs the test environment's null sink (scripts/test-env.sh)")
+        let clip = try MediaFactory.clip(.pitchSteps(seconds: 6))
+        let start = try XCTUnwrap(AudioCapture.quietMark(of: capture), "the sink never went quiet")
+
+        let player = try PlayerSession(clip: clip, arguments: ["--play-dir=backward"])
+        let ipc = try XCTUnwrap(player.ipc)
+        let heard = try AudioCapture.wait(for: capture, from: start, timeout: .seconds(20)) { recording in
+            recording.firstSound(after: start).map { recording.endTime > $0 + 3.2 } ?? false
+        }
+        let recording = try XCTUnwrap(heard, "no sound heard backward (or it broke off)")
+        let first = try XCTUnwrap(recording.firstSound(after: start))
+        XCTAssertTrue(recording.hasSound(from: first + 0.1, to: first + 3.1), "the sound broke off")
+        XCTAssertLessThan(try ipc.double("time-pos"), 5, "time-pos falls meanwhile")
+
+        // The second of the file each quarter second of sound belongs to, read from its pitch.
+        let seconds = stride(from: first + 0.1, to: first + 3.1, by: 0.25).compactMap { at in
+            recording.medianPitch(from: at, to: at + 0.2).flatMap(ClipSpec.pitchStepSecond)
+        }
+        print("BackwardSoundBinaryTests: seconds of the file heard, a quarter second apart: \(seconds)")
+        XCTAssertGreaterThanOrEqual(seconds.count, 9, "a clear tone most of the time: \(seconds)")
+        XCTAssertEqual(seconds.first, 5, "it starts with the last second's pitch: \(seconds)")
+        XCTAssertEqual(seconds, seconds.sorted(by: >), "the pitch only ever steps down: \(seconds)")
+        XCTAssertGreaterThanOrEqual(Set(seconds).count, 3, "it steps down second after second: \(seconds)")
+    }
+
+    /// The seconds of `pitchSteps` heard a quarter second apart over `span` seconds from `mark`.
+    private func secondsHeard(in capture: URL, from mark: Double, span: Double) throws -> [Int] {
+        let heard = try AudioCapture.wait(for: capture, from: mark, timeout: .seconds(15)) { $0.endTime > mark + span + 0.3 }
+        let recording = try XCTUnwrap(heard, "the recording stopped")
+        return stride(from: mark + 0.1, to: mark + span, by: 0.25).compactMap { at in
+            recording.medianPitch(from: at, to: at + 0.2).flatMap(ClipSpec.pitchStepSecond)
+        }
+    }
+
+    /// Backward at double speed from where forward playback stands, then forward again: the
+    /// sound follows each turn.
+    func testTheSoundFollowsTurnsAndSpeed() throws {
+        try skipWithoutDisplay()
+        let capture = try XCTUnwrap(AudioCapture.environmentFile, "needs the test environment's null sink (scripts/test-env.sh)")
+        let player = try PlayerSession(clip: try MediaFactory.clip(.pitchSteps(seconds: 8)))
+        let ipc = try XCTUnwrap(player.ipc)
+        XCTAssertNotNil(try poll(timeout: .seconds(15), until: { $0 >= 6 }) { try ipc.double("time-pos") })
+
+        _ = try ipc.command(["set_property", "speed", 2])
+        _ = try ipc.command(["set_property", "play-dir", "backward"])
+        let turned = try ipc.double("time-pos")
+        XCTAssertNotNil(try poll(timeout: .seconds(10), until: { $0 <= turned - 0.5 }) { try ipc.double("time-pos") },
+                        "time-pos falls")
+        let before = try ipc.double("time-pos")
+        let started = ContinuousClock.now
+        let backward = try secondsHeard(in: capture, from: try AudioCapture.duration(of: capture), span: 1.0)
+        let rate = (before - (try ipc.double("time-pos"))) / seconds(since: started)
+        print("BackwardSoundBinaryTests: at speed 2 backward, seconds heard \(backward), time-pos falls \(rate) s/s")
+        XCTAssertGreaterThanOrEqual(backward.count, 3, "a clear tone: \(backward)")
+        XCTAssertEqual(backward, backward.sorted(by: >), "stepping down: \(backward)")
+        XCTAssertGreaterThan(rate, 1.2, "time-pos falls at about twice the normal rate")
+        XCTAssertLessThan(rate, 2.6, "time-pos falls at about twice the normal rate")
+
+        _ = try ipc.command(["set_property", "speed", 1])
+        _ = try ipc.command(["set_property", "play-dir", "forward"])
+        let ahead = try ipc.double("time-pos")
+        XCTAssertNotNil(try poll(timeout: .seconds(10), until: { $0 >= ahead + 0.3 }) { try ipc.double("time-pos") },
+                        "forward again")
+        let forward = try secondsHeard(in: capture, from: try AudioCapture.duration(of: capture), span: 1.5)
+        print("BackwardSoundBinaryTests: forward again, seconds heard \(forward)")
+        XCTAssertGreaterThanOrEqual(forward.count, 4, "a clear tone: \(forward)")
+        XCTAssertEqual(forward, forward.sorted(), "stepping up again: \(forward)")
+    }
+
+    func testSoundAndPictureStayTogetherBackwardAsForward() throws {
+        try skipWithoutDisplay()
+        try XCTSkipIf(AudioCapture.environmentFile == nil, "needs the test environment's null sink (scripts/test-env.sh)")
+        let workdir = FileManager.default.temporaryDirectory.appendingPathComponent("vplay-avsync-backward-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: workdir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: workdir) }
+        let result = try ChildProcess.run("/usr/bin/python3",
+                                          [Self.script.path, try BinaryRunner.executableURL().path, workdir.path, "6"],
+                                          timeout: .seconds(300))
+        XCTAssertTrue(result.succeeded, result.errorText)
+        let measured = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.outputText.utf8)) as? [String: Double],
+                                     result.outputText)
+        let forward = try XCTUnwrap(measured["forward"]), backward = try XCTUnwrap(measured["backward"])
+        print("BackwardSoundBinaryTests: beep minus flash, median ms: forward \(forward), backward \(backward) "
+              + "over \(measured["backward_events"] ?? 0) events")
+        XCTAssertGreaterThanOrEqual(measured["backward_events"] ?? 0, 3, "flashes and beeps met backward: \(result.errorText)")
+        // The bound of forward playback on a loaded machine (AudioDelayBinaryTests).
+        XCTAssertLessThan(abs(backward), 60, "backward: \(backward) ms (forward: \(forward) ms)\n\(result.errorText)")
+    }
+
+    func testWithoutSoundBackwardIsSilentAndRunsOnTheSystemClock() throws {
+        try skipWithoutDisplay()
+        let capture = try XCTUnwrap(AudioCapture.environmentFile, "needs the test environment's null sink (scripts/test-env.sh)")
+        let clip = try MediaFactory.clip(.pitchSteps(seconds: 6))
+        let start = try XCTUnwrap(AudioCapture.quietMark(of: capture), "the sink never went quiet")
+        let player = try PlayerSession(clip: clip, arguments: ["--play-dir=backward", "--no-audio"])
+        let ipc = try XCTUnwrap(player.ipc)
+        XCTAssertNotNil(try poll(timeout: .seconds(15), until: { $0 <= 4 }) { try ipc.double("time-pos") },
+                        "time-pos falls")
+        let recording = try AudioCapture(contentsOf: capture, from: start)
+        XCTAssertNil(recording.firstSound(after: start), "nothing heard")
+    }
+}
