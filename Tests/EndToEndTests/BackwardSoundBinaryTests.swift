@@ -79,6 +79,40 @@ final class BackwardSoundBinaryTests: XCTestCase {
         XCTAssertEqual(forward, forward.sorted(), "stepping up again: \(forward)")
     }
 
+    /// Another audio track chosen while playing backward is heard backward from there; none is silence.
+    func testAnotherAudioTrackIsHeardBackward() throws {
+        try skipWithoutDisplay()
+        let capture = try XCTUnwrap(AudioCapture.environmentFile, "needs the test environment's null sink (scripts/test-env.sh)")
+        let start = try XCTUnwrap(AudioCapture.quietMark(of: capture), "the sink never went quiet")
+        let player = try PlayerSession(clip: try MediaFactory.clip(.multiTrack()), arguments: ["--play-dir=backward"])
+        let ipc = try XCTUnwrap(player.ipc)
+        func pitch(after mark: Double) throws -> Double? {
+            let heard = try AudioCapture.wait(for: capture, from: mark, timeout: .seconds(15)) { recording in
+                recording.firstSound(after: mark).map { recording.endTime > $0 + 0.6 } ?? false
+            }
+            guard let heard, let first = heard.firstSound(after: mark) else { return nil }
+            return heard.medianPitch(from: first + 0.2, to: first + 0.5)
+        }
+        let first = try XCTUnwrap(try pitch(after: start), "the first track heard backward")
+        XCTAssertEqual(first, Double(ClipSpec.toneFrequency), accuracy: 40)
+
+        _ = try ipc.command(["set_property", "aid", 2])
+        XCTAssertTrue(try poll { try ipc.property("aid") as? Int == 2 })
+        let switched = try AudioCapture.duration(of: capture) + 0.4
+        let heard = try AudioCapture.wait(for: capture, from: switched, timeout: .seconds(15)) { $0.endTime > switched + 0.6 }
+        let second = try XCTUnwrap(heard?.medianPitch(from: switched + 0.2, to: switched + 0.5), "the second track heard")
+        XCTAssertEqual(second, Double(ClipSpec.secondToneFrequency), accuracy: 40)
+        XCTAssertEqual(try ipc.property("play-dir") as? String, "backward")
+        let now = try ipc.double("time-pos")
+        XCTAssertNotNil(try poll(timeout: .seconds(10), until: { $0 <= now - 0.3 }) { try ipc.double("time-pos") },
+                        "time-pos still falls")
+
+        _ = try ipc.command(["set_property", "aid", "no"])
+        let none = try AudioCapture.duration(of: capture) + 0.5
+        let quiet = try AudioCapture.wait(for: capture, from: none, timeout: .seconds(15)) { $0.endTime > none + 0.5 }
+        XCTAssertFalse(try XCTUnwrap(quiet).hasSound(from: none, to: none + 0.5), "no track: silence")
+    }
+
     func testSoundAndPictureStayTogetherBackwardAsForward() throws {
         try skipWithoutDisplay()
         try XCTSkipIf(AudioCapture.environmentFile == nil, "needs the test environment's null sink (scripts/test-env.sh)")

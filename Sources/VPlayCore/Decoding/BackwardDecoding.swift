@@ -26,7 +26,9 @@ final class BackwardDecoding: @unchecked Sendable {
     private let options: PlayerOptions
     private let streamIndex: Int
     private let picture: SharedPictureSettings
-    let sound: BackwardSound?
+    /// Guarded by `condition`; `soundChanged` tells the thread to take up another.
+    private var currentSound: BackwardSound?
+    private var soundChanged = false
     private let interrupt = InterruptFlag()
     private let wake: @Sendable () -> Void
     private let warn: @Sendable (String) -> Void
@@ -51,7 +53,7 @@ final class BackwardDecoding: @unchecked Sendable {
         self.options = options
         self.streamIndex = streamIndex
         self.picture = picture
-        self.sound = sound
+        currentSound = sound
         self.wake = wake
         self.warn = warn
         let total = Self.framesInMemory(width: width, height: height)
@@ -86,7 +88,7 @@ final class BackwardDecoding: @unchecked Sendable {
     func restart(at time: Double, fileStart: Double) -> Int {
         condition.withLock {
             serial += 1
-            sound?.restart(serial: serial)
+            currentSound?.restart(serial: serial)
             plan = BackwardPlan(from: time, fileStart: fileStart, limit: limit)
             if let old = ready { old.frames.forEach(recycleLocked) }
             ready = nil
@@ -106,6 +108,26 @@ final class BackwardDecoding: @unchecked Sendable {
     /// Nothing before the spans handed out is left: the start is reached.
     func hasReachedStart(serial: Int) -> Bool {
         condition.withLock { serial == self.serial && ready == nil && (plan?.isFinished ?? true) }
+    }
+
+    /// The sound turned round; nil when playing backwards in silence.
+    var sound: BackwardSound? { condition.withLock { currentSound } }
+
+    /// Plays `sound` (another track's, or none) from the next restart on.
+    func setSound(_ sound: BackwardSound?) {
+        condition.withLock {
+            currentSound?.stop()
+            currentSound = sound
+            soundChanged = true
+        }
+    }
+
+    /// The sound to take up, when it changed since the thread last asked.
+    private func takeSoundChange() -> BackwardSound?? {
+        condition.withLock {
+            defer { soundChanged = false }
+            return soundChanged ? .some(currentSound) : .none
+        }
     }
 
     /// Why the source cannot be played backwards, once the thread found out.
@@ -136,15 +158,17 @@ final class BackwardDecoding: @unchecked Sendable {
             fail(error.reason)
             return
         }
-        let soundReader = openSound(in: file)
-        for index in 0..<Int(file.context.pointee.nb_streams) where index != streamIndex && index != soundReader?.streamIndex {
-            file.stream(index).pointee.discard = AVDISCARD_ALL
-        }
+        var soundReader = openSound(sound, in: file)
+        discardOthers(in: file, keeping: soundReader)
         var warnedOfCut = false
         let processor = PictureProcessor(settings: picture, timeBase: codec.timeBase)
         processor.onTrouble = warn
         let reader = SpanReader(file: file, codec: codec, streamIndex: streamIndex, processor: processor)
         while let (span, serial) = nextSpan() {
+            if let change = takeSoundChange() {
+                soundReader = openSound(change, in: file)
+                discardOthers(in: file, keeping: soundReader)
+            }
             guard let result = reader.decode(span, frame: { takeFrame(serial: serial) },
                                              recycle: recycle, isCurrent: { isCurrent(serial) }) else { continue }
             if result.cutShort && !warnedOfCut {
@@ -162,7 +186,7 @@ final class BackwardDecoding: @unchecked Sendable {
 
     /// The reader of the sound's stretches; nil without sound, or when its decoder cannot open
     /// (the picture plays backwards in silence).
-    private func openSound(in file: MediaFile) -> StretchSoundReader? {
+    private func openSound(_ sound: BackwardSound?, in file: MediaFile) -> StretchSoundReader? {
         guard let sound else { return nil }
         do {
             let codec = try CodecContext(stream: file.stream(sound.streamIndex), path: path)
@@ -170,6 +194,14 @@ final class BackwardDecoding: @unchecked Sendable {
         } catch {
             warn("backward playback: cannot decode the sound (\(error.reason)); playing it silent")
             return nil
+        }
+    }
+
+    /// Reads the picture's stream and the sound's alone.
+    private func discardOthers(in file: MediaFile, keeping sound: StretchSoundReader?) {
+        for index in 0..<Int(file.context.pointee.nb_streams) {
+            let kept = index == streamIndex || index == sound?.streamIndex
+            file.stream(index).pointee.discard = kept ? AVDISCARD_DEFAULT : AVDISCARD_ALL
         }
     }
 

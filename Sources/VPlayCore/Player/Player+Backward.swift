@@ -58,6 +58,22 @@ extension Player {
         return BackwardSound(streamIndex: place.local)
     }
 
+    /// Another audio track while playing backwards: its sound (or silence) from where playback
+    /// stands.
+    func followAudioTrackBackward(now: Double) {
+        guard let playback = activeBackward, let output else { return }
+        let sound = backwardSound()
+        playback.decoding.setSound(sound)
+        if let sound {
+            output.startTimeline(sound.source, id: output.nextSourceID())
+        } else {
+            // The track's own sound must not play forward meanwhile.
+            output.sink.setPaused(true)
+            playback.isSoundPaused = true
+        }
+        seekBackward(to: state.position, announce: false)
+    }
+
     private func refuseBackward(_ reason: String, now: Double) {
         // Said once per file: the setting asks again when the file has loaded.
         if backwardRefusal == nil { warn("cannot play backward: \(reason); playing forward") }
@@ -72,7 +88,7 @@ extension Player {
         let position = state.position
         playback.handOver()
         // The forward track's sound again, from the seek's first picture (a timeline of its own).
-        if playback.sound != nil, let output, let audio { output.startTimeline(audio.source, id: audio.sourceID) }
+        if let output, let audio { output.startTimeline(audio.source, id: audio.sourceID) }
         state.playDirection = .forward
         holdPlayback(state.isPaused, at: now)
         requestSeek(to: position, precision: .exact, announce: true)
