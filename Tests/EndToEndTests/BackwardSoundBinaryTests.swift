@@ -113,6 +113,40 @@ final class BackwardSoundBinaryTests: XCTestCase {
         XCTAssertFalse(try XCTUnwrap(quiet).hasSound(from: none, to: none + 0.5), "no track: silence")
     }
 
+    /// Paused, a seek and frame steps backward; on resuming, the sound goes on from the picture.
+    func testAfterPausedStepsTheSoundGoesOnFromThePicture() throws {
+        try skipWithoutDisplay()
+        let capture = try XCTUnwrap(AudioCapture.environmentFile, "needs the test environment's null sink (scripts/test-env.sh)")
+        let player = try PlayerSession(clip: try MediaFactory.clip(.pitchSteps(seconds: 6)),
+                                       arguments: ["--play-dir=backward", "--pause"])
+        let ipc = try XCTUnwrap(player.ipc)
+        XCTAssertNotNil(try player.waitForFrame(timeout: .seconds(10)) { $0 >= 140 }, "paused at the end")
+        // The sound of the seek's target is the fourth second's; the steps lead into the third's.
+        _ = try ipc.command(["seek", 3.26, "absolute", "exact"])
+        XCTAssertEqual(try player.waitForFrame { $0 == 81 }, 81)
+        for frame in (73...80).reversed() {
+            _ = try ipc.command(["frame-step"])
+            XCTAssertEqual(try player.waitForFrame { $0 == frame }, frame)
+        }
+        let stood = try ipc.double("time-pos")
+        let mark = try AudioCapture.duration(of: capture)
+        _ = try ipc.command(["set_property", "pause", false])
+        XCTAssertNotNil(try poll(timeout: .seconds(10), until: { $0 <= stood - 0.3 }) { try ipc.double("time-pos") },
+                        "time-pos falls from where the steps left it")
+        let heard = try AudioCapture.wait(for: capture, from: mark, timeout: .seconds(15)) { recording in
+            recording.firstSound(after: mark).map { recording.endTime > $0 + 1.0 } ?? false
+        }
+        let recording = try XCTUnwrap(heard, "no sound after resuming")
+        let first = try XCTUnwrap(recording.firstSound(after: mark))
+        // From 2.96 s down: the third second's pitch (2.x s) throughout.
+        let seconds = stride(from: first + 0.05, to: first + 0.8, by: 0.15).compactMap { at in
+            recording.medianPitch(from: at, to: at + 0.1).flatMap(ClipSpec.pitchStepSecond)
+        }
+        print("BackwardSoundBinaryTests: after steps to \(stood) s, seconds heard \(seconds)")
+        XCTAssertEqual(seconds.first, 2, "the sound of where the picture stands, not of the end: \(seconds)")
+        XCTAssertEqual(seconds, seconds.sorted(by: >), "stepping down: \(seconds)")
+    }
+
     func testSoundAndPictureStayTogetherBackwardAsForward() throws {
         try skipWithoutDisplay()
         try XCTSkipIf(AudioCapture.environmentFile == nil, "needs the test environment's null sink (scripts/test-env.sh)")

@@ -126,9 +126,10 @@ extension Player {
     private func setBackwardPaused(_ paused: Bool, _ playback: BackwardPlayback, now: Double) {
         state.isPaused = paused
         playback.clock.setPaused(paused, at: now)
-        followSoundPause(playback, now: now)
-        // The sound stood still while frames were stepped: it starts again from the picture.
+        // The sound stood still while frames were stepped: it starts again from the picture,
+        // what the device held of it dropped before the device plays.
         if !paused && playback.hasStepped && playback.sound != nil { seekBackward(to: state.position, announce: false) }
+        followSoundPause(playback, now: now)
     }
 
     /// The audio device plays while backward playback does.
