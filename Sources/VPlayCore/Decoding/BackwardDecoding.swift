@@ -190,7 +190,7 @@ final class BackwardDecoding: @unchecked Sendable {
         guard let sound else { return nil }
         do {
             let codec = try CodecContext(stream: file.stream(sound.streamIndex), path: path)
-            return StretchSoundReader(file: file, codec: codec, sound: sound)
+            return StretchSoundReader(file: file, codec: codec, sound: sound, pictureStream: streamIndex)
         } catch {
             warn("backward playback: cannot decode the sound (\(error.reason)); playing it silent")
             return nil

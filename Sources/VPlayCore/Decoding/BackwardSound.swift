@@ -41,6 +41,9 @@ final class StretchSoundReader {
     private let file: MediaFile
     private let codec: CodecContext
     private let sound: BackwardSound
+    /// The picture's stream: seeks go by its index, which every container has (a Matroska
+    /// file's cues may list no sound).
+    private let pictureStream: Int
     private let packet = Packet()
     private let decoded = Frame()
     /// To interleaved 16-bit at the stream's own rate, so that samples map to times exactly.
@@ -51,17 +54,18 @@ final class StretchSoundReader {
     private var stretchStart = Double.nan
     private let rate: Int
     private let channels: Int
-    /// Seconds read before a stretch, for the decoder to settle.
+    /// Seconds read before a stretch, for the decoder to settle (from the keyframe before that).
     static let preroll = 0.2
     /// Packets of sound read for one stretch before giving it up (an index that lies).
     static let packetLimit = 5_000
 
     var streamIndex: Int { sound.streamIndex }
 
-    init(file: MediaFile, codec: CodecContext, sound: BackwardSound) {
+    init(file: MediaFile, codec: CodecContext, sound: BackwardSound, pictureStream: Int) {
         self.file = file
         self.codec = codec
         self.sound = sound
+        self.pictureStream = pictureStream
         let parameters = file.stream(sound.streamIndex).pointee.codecpar.pointee
         rate = Int(parameters.sample_rate > 0 ? parameters.sample_rate : 48000)
         channels = Int(max(1, min(8, parameters.ch_layout.nb_channels)))
@@ -164,10 +168,10 @@ final class StretchSoundReader {
     }
 
     private func seek(to time: Double) {
-        let base = file.stream(sound.streamIndex).pointee.time_base
-        let target = Int64((max(0, time) / av_q2d(base)).rounded(.down))
-        if av_seek_frame(file.context, Int32(sound.streamIndex), target, AVSEEK_FLAG_BACKWARD) < 0 {
-            avformat_seek_file(file.context, Int32(sound.streamIndex), Int64.min, target, target, 0)
+        let base = file.stream(pictureStream).pointee.time_base
+        let target = Int64((time / av_q2d(base)).rounded(.down))
+        if av_seek_frame(file.context, Int32(pictureStream), target, AVSEEK_FLAG_BACKWARD) < 0 {
+            avformat_seek_file(file.context, Int32(pictureStream), Int64.min, target, target, 0)
         }
     }
 }
