@@ -63,8 +63,8 @@ def command_lines(sections):
         "# backward: vplay --autoexit --geometry=1280x720 [--play-dir=backward] --dump-stats=F CLIP",
         f"#           mpv --geometry=1280x720 --no-config --really-quiet --ao=pulse [--play-dir=backward] CLIP",
         f"#    (CLIP: {BACK_SECONDS} s of 1080p30 testsrc2 with AAC sound, x264 veryfast, a keyframe every 2 s); forward and",
-        f"#    A/V backward: the same commands on a {BACK_SECONDS} s avsynctest clip (720p), flash and beep captured as avsync.py;",
-        "#    backward one after the other in each run; CPU and peak RSS from wait4",
+        "#    backward one after the other in each run; CPU and peak RSS from wait4;",
+        f"#    A/V backward: the same commands on a {BACK_SECONDS} s avsynctest clip (720p), flash and beep captured as avsync.py",
     ]
 
 
