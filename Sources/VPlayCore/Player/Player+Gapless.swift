@@ -16,13 +16,14 @@ extension Player {
               resampling || next.soundMatches(output.format, track: nextAudio) else { return false }
         next.startDecoding()
         output.renderer.follow(with: nextAudio.source, id: next.latestSourceID)
+        soundFollowerID = next.latestSourceID
         return true
     }
 
-    /// The device plays a later file's sound, taken up right after this file's last sample.
+    /// The device plays the next file's sound, taken up right after this file's last sample.
     var hasHandedOverSound: Bool {
-        guard let output else { return false }
-        return output.renderer.sourceID > latestSourceID
+        guard let output, let soundFollowerID else { return false }
+        return output.renderer.sourceID >= soundFollowerID
     }
 
     /// True once the next file's first sample, played right after this file's last, is heard.

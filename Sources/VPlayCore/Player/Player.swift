@@ -41,6 +41,8 @@ public final class Player {
     var retiringAudio: [AudioTrackPath] = []
     /// The id of the last source handed to the renderer.
     var latestSourceID = 0
+    /// The id of the next file's sound, handed to the renderer to follow this file's (`handSound`).
+    var soundFollowerID: Int?
     /// Audio was selected while none played: the external clock runs until its sound starts.
     var audioAwaitsHandover = false
     var video: VideoPath?
