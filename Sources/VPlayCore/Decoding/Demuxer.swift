@@ -82,15 +82,15 @@ final class Demuxer: @unchecked Sendable {
     /// Told the serial and target after a seek has flushed the queues.
     private let onSeekDone: @Sendable (Int, SeekRequest) -> Void
 
-    /// `added`: files whose streams join the main file's (`DemuxerInputs`). With them, no cache:
-    /// its parked ranges follow one source.
+    /// `added`: files whose streams join the main file's (`DemuxerInputs`). The cache holds the
+    /// packets of every stream that plays, whichever file it comes from; reading again after a
+    /// parked range seeks every file.
     init(file: MediaFile, added: [MediaFile] = [], cache: DemuxCacheLimits? = nil,
          onSeekDone: @escaping @Sendable (Int, SeekRequest) -> Void) {
         self.file = file
         reading = DemuxerInputs(main: file, added: added)
         shared = reading
         interleaved = added.isEmpty ? nil : InterleavedReader(reading)
-        let cache = added.isEmpty ? cache : nil
         self.cache = cache.map { DemuxCache(limits: $0) }
         parksRanges = cache != nil && file.isSeekable
         self.onSeekDone = onSeekDone

@@ -11,7 +11,9 @@ extension Player {
         for path in paths {
             if interrupt.isRaised { break }
             do throws(PlayerError) {
-                let file = try MediaFile(path: path, options: options, interrupt: interrupt)
+                var fileOptions = options
+                if let network = options.audioFileNetwork[path] { fileOptions.network = network }
+                let file = try MediaFile(path: path, options: fileOptions, interrupt: interrupt)
                 guard TrackCatalog.tracks(of: file).contains(where: { $0.kind == .audio }) else {
                     warn("audio file '\(path)' has no sound; playing without it")
                     continue

@@ -141,6 +141,7 @@ public final class Player {
         loopsLeft = options.loopCount
         state.loopFile = options.loopCount
         state.loopsPlaylist = options.loopsPlaylist
+        state.webFormat = options.web.format
         var tracks = TrackCatalog.tracks(of: file)
         let audioFiles = Self.openAudioFiles(options.audioFiles, options: options, interrupt: interrupt, warn: warn)
         if interrupt.isRaised { throw PlayerError.cancelled(path) }

@@ -88,6 +88,8 @@ public enum PlayerCommand: Sendable, Equatable {
     case selectSecondarySubtitles(TrackChoice)
     /// Adds a subtitle file as a track (`sub-add`, a subtitle file dropped on the window).
     case addSubtitleFile(SubtitleFileRequest, SubtitleAddMode)
+    /// Sets yt-dlp's format for the pages opened next (`ytdl-format`).
+    case setWebFormat(String)
     /// Adds a sound file or URL as an external audio track while playing (`audio-add`).
     case addAudioFile(AudioFileRequest, AudioAddMode)
     /// Removes an external audio track (`audio-remove`): the one given, or the one playing.
