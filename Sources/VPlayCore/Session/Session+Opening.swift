@@ -5,13 +5,19 @@ import Foundation
 extension Session {
     /// Opens the next entry while the current one plays its last seconds (`--prefetch-playlist`),
     /// so that its first picture follows the last one of this file at once.
+    /// An entry that is not opened ahead (a URL, a folder) is decided on once, not every turn.
     func prefetchIfDue() {
         guard configuration.playlist.prefetches, let player, prefetched == nil, playlist.hasNext,
               let duration = player.state.duration, duration - player.state.position <= Self.prefetchLead else { return }
         let next = playlist.items[playlist.index + 1]
-        guard SourceLocation(next.path).kind == .local, !DirectoryExpansion.isDirectory(next.path) else { return }
+        // Ids start again with each new playlist: the path tells entries of different playlists apart.
+        if let declined = declinedPrefetch, declined.id == next.id, declined.path == next.path { return }
+        guard next.source.reach == .local, !DirectoryExpansion.isDirectory(next.path) else {
+            declinedPrefetch = next
+            return
+        }
         let (options, resume) = openingOptions(for: next)
-        prefetched = Prefetch(id: next.id, opening: makeOpening(next.path, options), resume: resume)
+        prefetched = Prefetch(id: next.id, opening: makeOpening(next.source, options), resume: resume)
     }
 
     /// The next entry has been opened ahead and waits for its turn.
@@ -27,10 +33,11 @@ extension Session {
         let resume: Resume?
     }
 
-    func makeOpening(_ path: String, _ options: PlayerOptions) -> PlayerOpening {
-        let opener = opener
-        return PlayerOpening(path: path, make: { interrupt throws(PlayerError) in
-            try opener(path, options, interrupt)
+    /// Opens `source` with `options`, talking to its servers as the options say.
+    func makeOpening(_ source: Source, _ options: PlayerOptions) -> PlayerOpening {
+        let opener = opener, source = source.talking(with: options.network)
+        return PlayerOpening(source: source, make: { interrupt throws(PlayerError) in
+            try opener(source, options, interrupt)
         }, done: wake)
     }
 
