@@ -36,6 +36,9 @@ vplay/mpv are taken within each run and then summarised the same way):
      CPU, backward ÷ forward CPU, peak RSS added, vplay's frames dropped and picture holds, A/V backward.
   machine (machine_cpu.py): CPU s of the player, the PulseAudio daemon and Xvfb over the same
      20 s at 720p and 1080p, and their sum: what playing costs the whole machine.
+  web-start, web-avseek (web_start.py, vplay and mpv with the same yt-dlp, a private nginx): a
+     page URL to the first frame; the A/V offset through exact seeks with separate video and
+     audio URLs played as one item.
   album-gap (album_gap.py, vplay and mpv --gapless-audio=yes): the silence at the sink between two
      consecutive FLAC files whose tone runs on across the join, and the tone's length.
 
@@ -72,6 +75,7 @@ import seek_playing  # noqa: E402
 import session  # noqa: E402
 import subtitle_cost  # noqa: E402
 import track_switch  # noqa: E402
+import web_start  # noqa: E402
 import xscreen  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(HERE))
@@ -81,7 +85,7 @@ GEOMETRY = (1280, 720)
 PLAYERS = ("vplay", "ffplay", "mpv", "mpv-x11")
 SECTIONS = ("play", "paused", "fps", "ttff", "seek", "av", "track-switch", "seek-landing", "hdr", "subs", "eq",
             *network.SECTIONS, *session.SECTIONS, *seek_playing.SECTIONS, *backward.SECTIONS, *machine_cpu.SECTIONS,
-            *album_gap.SECTIONS)
+            *web_start.SECTIONS, *album_gap.SECTIONS)
 HEADERS = {"vplay": "vplay", "ffplay": "ffplay", "mpv": "mpv", "mpv-x11": "mpv --vo=x11"}
 CLK_TCK = os.sysconf("SC_CLK_TCK")
 
@@ -884,6 +888,7 @@ def main():
     seek_playing.run(context)
     backward.run(context, run_measured)
     machine_cpu.run(context, length, play_cmd, decode_cmd)
+    web_start.run(context)
     album_gap.run(context)
 
     screen.close()
