@@ -36,6 +36,9 @@ vplay/mpv are taken within each run and then summarised the same way):
      CPU, backward ÷ forward CPU, peak RSS added, vplay's frames dropped and picture holds.
   machine (machine_cpu.py): CPU s of the player, the PulseAudio daemon and Xvfb over the same
      20 s at 720p and 1080p, and their sum: what playing costs the whole machine.
+  loudness (loudness.py, vplay): --normalize=track heard at the monitor (loudness against the
+     target, no pumping), the loudness reader's CPU and the drops it adds at 1080p, and the
+     silence at an audio-device switch between two null sinks.
 
 --only runs some sections; their table goes to .build/bench/results-only.md (not
 BENCHMARKS.md, whose table stays that of a whole run) unless --out says otherwise.
@@ -61,6 +64,7 @@ sys.path.insert(0, HERE)
 import avsync  # noqa: E402
 import backward  # noqa: E402
 import benchlib  # noqa: E402
+import loudness  # noqa: E402
 import machine_cpu  # noqa: E402
 import network  # noqa: E402
 import seek_landing  # noqa: E402
@@ -77,7 +81,8 @@ CLIPS = os.path.join(WORK, "clips")
 GEOMETRY = (1280, 720)
 PLAYERS = ("vplay", "ffplay", "mpv", "mpv-x11")
 SECTIONS = ("play", "paused", "fps", "ttff", "seek", "av", "track-switch", "seek-landing", "hdr", "subs", "eq",
-            *network.SECTIONS, *session.SECTIONS, *seek_playing.SECTIONS, *backward.SECTIONS, *machine_cpu.SECTIONS)
+            *network.SECTIONS, *session.SECTIONS, *seek_playing.SECTIONS, *backward.SECTIONS, *machine_cpu.SECTIONS,
+            *loudness.SECTIONS)
 HEADERS = {"vplay": "vplay", "ffplay": "ffplay", "mpv": "mpv", "mpv-x11": "mpv --vo=x11"}
 CLK_TCK = os.sysconf("SC_CLK_TCK")
 
@@ -168,6 +173,7 @@ def make_clips(seconds, av_seconds, sections):
     c.update(session.make_clips(CLIPS, sections, log))
     c.update(seek_playing.make_clips(CLIPS, sections, log))
     c.update(backward.make_clips(CLIPS, sections, log))
+    c.update(loudness.make_clips(CLIPS, sections, log))
     return c
 
 
@@ -879,6 +885,7 @@ def main():
     seek_playing.run(context)
     backward.run(context, run_measured)
     machine_cpu.run(context, length, play_cmd, decode_cmd)
+    loudness.run(context)
 
     screen.close()
     total = time.monotonic() - t_start
@@ -1009,6 +1016,7 @@ def report(res, args, runs, length, pause_s, seeks, av_seconds, mach, when, load
         *seek_playing.command_lines(sections),
         *backward.command_lines(sections),
         *machine_cpu.command_lines(sections),
+        *loudness.command_lines(sections),
         "```",
         "",
         "A/V capture resolution: video 1/250 s (a 64x32 patch grabbed 250 times a second; a "

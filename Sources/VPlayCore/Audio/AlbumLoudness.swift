@@ -78,6 +78,8 @@ public final class AlbumLoudness: @unchecked Sendable {
 
     private func startThread(options: PlayerOptions, verbose: @escaping @Sendable (String) -> Void) {
         let thread = Thread { [state, interrupt] in
+            // Named from within: only then does the name reach the system (/proc, top -H).
+            Thread.current.name = "vplay-album"
             // Low priority: playback's threads come first on a busy machine.
             _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 19)
             while !interrupt.isRaised {
@@ -102,7 +104,6 @@ public final class AlbumLoudness: @unchecked Sendable {
                         ?? "loudness of \(path) cannot be measured: it counts for nothing in its album")
             }
         }
-        thread.name = "vplay-album-loudness"
         thread.start()
     }
 }
