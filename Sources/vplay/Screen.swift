@@ -16,11 +16,13 @@ final class Screen {
     /// The window, sized for `player`'s picture, or at 640×360 for the idle window (no player).
     static func make(for player: Player?, options: LaunchOptions) -> Screen? {
         let natural = player.map { windowSize(for: $0, options: options) } ?? (width: 640, height: 360)
+        let screens = PlayerWindow.existingScreens(options.screens)
+        screens.warnings.forEach(report)
         do {
             let window = try PlayerWindow(title: options.title ?? player?.state.title ?? "vplay",
                                           width: options.windowWidth ?? natural.width,
                                           height: options.windowHeight ?? natural.height,
-                                          fullscreen: options.fullscreen)
+                                          fullscreen: options.fullscreen, screens: screens.choice)
             do throws(OverlayError) {
                 return Screen(window: window, overlay: try Overlay(now: Player.monotonicNow()))
             } catch {

@@ -232,7 +232,7 @@ final class BarControlsTests: XCTestCase {
                                   state: chaptered, now: 1)
             return try XCTUnwrap(controller.look(state: chaptered, now: 1)).tooltipText
         }
-        XCTAssertEqual(try tooltip(at: 0.3), "0:30 · Chase")
+        XCTAssertEqual(try tooltip(at: 0.305), "0:30 · Chase")
         XCTAssertEqual(try tooltip(at: 0.05), "0:05", "before the first chapter")
         XCTAssertEqual(try tooltip(at: 0.6), "1:00", "an untitled chapter")
     }

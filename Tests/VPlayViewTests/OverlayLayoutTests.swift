@@ -38,7 +38,7 @@ final class OverlayLayoutTests: XCTestCase {
             XCTAssertLessThanOrEqual(volume.maxX, size.width)
             XCTAssertEqual(row.map(\.width).max(), layout.slider.width, "\(size): the seek slider is the longest control")
             XCTAssertGreaterThanOrEqual(layout.slider.width, OverlayLayout.minimumSliderBars * layout.barHeight)
-            XCTAssertGreaterThan(layout.track.width, size.width * 0.38, "\(size): the seek slider stays long")
+            XCTAssertGreaterThan(layout.track.width, size.width * 0.33, "\(size): the seek slider stays long")
             XCTAssertGreaterThanOrEqual(layout.playPauseButton.width, 36, "\(size): button too small to hit")
             XCTAssertGreaterThanOrEqual(layout.muteButton.width, 36, "\(size): button too small to hit")
             XCTAssertGreaterThanOrEqual(layout.speedButton.width, 3.1 * layout.fontSize, "\(size): room for \"0.75×\"")
@@ -66,10 +66,10 @@ final class OverlayLayoutTests: XCTestCase {
             XCTAssertLessThanOrEqual(narrow.slider.maxX, narrow.speedButton.minX)
             XCTAssertGreaterThan(narrow.slider.width, 0, "\(size): the seek slider is still there")
         }
-        // At the smallest bar the threshold is 580 points; below it the volume slider's width
+        // At the smallest bar the threshold is 576 points; below it the volume slider's width
         // goes to the seek slider.
-        let barely = OverlayLayout(windowSize: OverlaySize(width: 581, height: 360))
-        let narrow = OverlayLayout(windowSize: OverlaySize(width: 579, height: 360))
+        let barely = OverlayLayout(windowSize: OverlaySize(width: 577, height: 360))
+        let narrow = OverlayLayout(windowSize: OverlaySize(width: 575, height: 360))
         XCTAssertNotNil(barely.volumeSlider)
         XCTAssertEqual(barely.slider.width, OverlayLayout.minimumSliderBars * barely.barHeight, accuracy: 1.5,
                        "kept while the seek slider keeps its minimum")

@@ -16,6 +16,8 @@ public struct LaunchOptions: Sendable, Equatable {
     public var windowHeight: Int?
     /// The window fitted into a size (`--autofit`); nil: the picture's size times `window-scale`.
     public var autofit: WindowFit?
+    /// The monitors the window opens on and full screen fills (`--screen`, `--fs-screen`).
+    public var screens = ScreenChoice()
     /// Window title; nil means the file name.
     public var title: String?
     /// Start a file where it was left last time.

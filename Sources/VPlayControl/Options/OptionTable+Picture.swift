@@ -31,6 +31,21 @@ extension OptionTable {
             }
             draft.options.autofit = fit
         },
+        OptionSpec(["--screen"], .value("default|N"), "the monitor the window opens on, 0 the first", default: "default") { draft, use throws(OptionError) in
+            let text = try use.text()
+            guard let index = ScreenChoice.window(text) else {
+                throw .invalidValue(use.name, text, expected: "a screen number 0..32 or default")
+            }
+            draft.options.screens.window = index
+        },
+        OptionSpec(["--fs-screen"], .value("current|all|N"), "the monitor full screen fills, 0 the first; current: the window's; all: every one",
+                   default: "current") { draft, use throws(OptionError) in
+            let text = try use.text()
+            guard let choice = ScreenChoice.fullscreen(text) else {
+                throw .invalidValue(use.name, text, expected: "a screen number 0..32, current or all")
+            }
+            draft.options.screens.fullscreen = choice
+        },
     ]
 
     /// An option that seeds the display or window setting of the property of its name.

@@ -5,7 +5,8 @@ import VPlayCore
 /// play/pause, skip +10 s, the time label, a seek slider (with A-B loop marks and, with a
 /// thumbnail source, a picture of the video above the pointer), the playlist button (with its
 /// panel down the right side), the track button (with its menu above the bar), the speed label,
-/// mute and volume; and the player's on-screen message top-left. Behaviour lives in the pure
+/// mute, volume and picture-in-picture (reduced to play/pause and close in picture-in-picture);
+/// and the player's on-screen message top-left. Behaviour lives in the pure
 /// `OverlayController`; this class converts SDL events and draws. Main thread only; it must be
 /// released before the renderer it drew with.
 public final class Overlay {
@@ -382,17 +383,20 @@ public final class Overlay {
             let layout = look.layout
             let labelSize = Int32((layout.fontSize * scale).rounded())
             let captionSize = Int32((layout.smallFontSize * scale).rounded())
-            timeText.update(look.timeText, pixelSize: labelSize, font: font, renderer: renderer)
-            skipCaption.update("10", pixelSize: captionSize, font: font, renderer: renderer)
-            speedText.update(look.speedText, pixelSize: labelSize, font: font, renderer: renderer)
-            texts.append((timeText, timeText.frame(centeredAt: pixels(OverlayPoint(x: layout.timeLabel.midX,
-                                                                                    y: layout.timeLabel.midY))), 255))
-            for button in [layout.skipBackButton, layout.skipForwardButton] {
-                let center = OverlayPainter.skipCaptionCenter(in: button, layout: layout)
-                barTexts.append((skipCaption, skipCaption.frame(centeredAt: pixels(center))))
+            // The picture-in-picture bar has no texts.
+            if !layout.isPictureInPicture {
+                timeText.update(look.timeText, pixelSize: labelSize, font: font, renderer: renderer)
+                skipCaption.update("10", pixelSize: captionSize, font: font, renderer: renderer)
+                speedText.update(look.speedText, pixelSize: labelSize, font: font, renderer: renderer)
+                texts.append((timeText, timeText.frame(centeredAt: pixels(OverlayPoint(x: layout.timeLabel.midX,
+                                                                                        y: layout.timeLabel.midY))), 255))
+                for button in [layout.skipBackButton, layout.skipForwardButton] {
+                    let center = OverlayPainter.skipCaptionCenter(in: button, layout: layout)
+                    barTexts.append((skipCaption, skipCaption.frame(centeredAt: pixels(center))))
+                }
+                let pill = OverlayPainter.speedPill(in: layout)
+                barTexts.append((speedText, speedText.frame(centeredAt: pixels(OverlayPoint(x: pill.midX, y: pill.midY)))))
             }
-            let pill = OverlayPainter.speedPill(in: layout)
-            barTexts.append((speedText, speedText.frame(centeredAt: pixels(OverlayPoint(x: pill.midX, y: pill.midY)))))
             barFrame = Self.pixelFrame(layout.band, scale: scale, margin: 0)
             barKey = BarKey(look, scale: scale)
             fillFrame = Self.pixelFrame(layout.track, scale: scale, margin: 2)

@@ -54,7 +54,8 @@ public struct OverlayController: Sendable {
         let longest = max(state.duration ?? 0, state.position)
         return OverlayLayout(windowSize: windowSize, showsHours: longest >= 3600,
                              showsTrackButton: TrackMenu.offersChoice(state.tracks),
-                             showsPlaylistButton: state.playlist.count > 1)
+                             showsPlaylistButton: state.playlist.count > 1,
+                             isPictureInPicture: state.windowSettings.isPictureInPicture)
     }
 
     public mutating func handle(_ event: PointerEvent, state: PlayerState, now: Double) -> Response {
@@ -235,7 +236,7 @@ public struct OverlayController: Sendable {
             case nil, .mute, .volume:
                 // Over the video too, as in mpv.
                 return Response(commands: [.addVolume(Self.volumeWheelStep * Double(notches))], consumed: true)
-            case .skipBack, .playPause, .skipForward, .tracks, .playlist, .bar:
+            case .skipBack, .playPause, .skipForward, .tracks, .playlist, .bar, .pictureInPicture, .closePictureInPicture:
                 return Response(consumed: true)
             }
 
@@ -271,6 +272,7 @@ public struct OverlayController: Sendable {
     public func look(state: PlayerState, now: Double) -> OverlayLook? {
         guard isShown(state: state, now: now) else { return nil }
         let layout = layout(for: state)
+        if layout.isPictureInPicture { return reducedLook(layout: layout, state: state, now: now) }
         let duration = Self.seekableDuration(state)
         func quarter(_ x: Double) -> Double { (x * 4).rounded() / 4 }
         let thumbX = slider.displayedFraction(state: state).map { quarter(layout.thumbX(for: $0)) }
@@ -305,6 +307,15 @@ public struct OverlayController: Sendable {
                            bufferedSpans: Self.bufferedSpans(state, duration: duration, layout: layout),
                            playlistPanel: playlistPanel.look(bar: layout, state: state, pointer: pointer, now: now),
                            contextMenu: contextMenu.look(windowSize: windowSize, fontSize: Self.menuFontSize(layout)))
+    }
+
+    /// The picture-in-picture bar: play/pause and close, nothing that moves during playback.
+    private func reducedLook(layout: OverlayLayout, state: PlayerState, now: Double) -> OverlayLook {
+        OverlayLook(layout: layout, showsPlayIcon: state.isPaused, elapsed: 0, duration: nil, thumbX: nil,
+                    hovered: pointer.flatMap(layout.hitTest), tooltip: nil, preview: nil, speed: 1, isMuted: false,
+                    volumeWaves: 0, volumeThumbX: nil, volumeIsActive: false, loopAX: nil, loopBX: nil, trackMenu: nil,
+                    playlistPanel: playlistPanel.look(bar: layout, state: state, pointer: pointer, now: now),
+                    contextMenu: contextMenu.look(windowSize: windowSize, fontSize: Self.menuFontSize(layout)))
     }
 
     /// The cache's seekable ranges on the track, in whole points so that playback redraws
@@ -352,6 +363,10 @@ public struct OverlayController: Sendable {
         !(state.message?.isEmpty ?? true)
     }
 
+    /// What the picture-in-picture button and its close button send: Alt+p's command, so the
+    /// `picture-in-picture` property stays the one state.
+    public static let pictureInPictureCommand = PlayerCommand.adjust(property: "picture-in-picture", .cycle(up: true))
+
     private static func command(for button: OverlayElement, state: PlayerState) -> PlayerCommand? {
         switch button {
         case .skipBack: .seek(.relative(-skipStep), .exact)
@@ -359,6 +374,7 @@ public struct OverlayController: Sendable {
         case .playPause: .togglePause
         case .speed: .setSpeed(SpeedControl.next(after: state.speed))
         case .mute: .toggleMute
+        case .pictureInPicture, .closePictureInPicture: pictureInPictureCommand
         case .slider, .volume, .tracks, .playlist, .bar: nil
         }
     }

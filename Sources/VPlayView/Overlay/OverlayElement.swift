@@ -13,6 +13,10 @@ public enum OverlayElement: Equatable, Sendable {
     case mute
     /// The volume slider (absent from narrow windows).
     case volume
+    /// Enters picture-in-picture (the bar of the normal window).
+    case pictureInPicture
+    /// Leaves picture-in-picture (the reduced bar of the small window).
+    case closePictureInPicture
     /// The band itself (time label, padding): inert, but it keeps clicks off the video.
     case bar
 }

@@ -2,16 +2,23 @@
 /// window size can be checked without a window.
 ///
 /// Left to right: skip −10 s, play/pause, skip +10 s, the `elapsed / total` label, the seek
-/// slider taking the rest, then on the right the playlist button (only with more than one
-/// file), the track button (only for files with tracks to choose among), the speed label, the mute button and the volume slider. Every size scales with the bar height, itself a clamped share of the window height,
-/// so the bar is readable from 640×360 to 3840×2160. The volume slider is dropped when keeping
-/// it would leave the seek slider shorter than `minimumSliderBars` bar heights (below 580
-/// points wide at the smallest bar); the mute button and the wheel still reach the volume.
+/// slider taking the rest, then on the right the picture-in-picture button, the playlist button
+/// (only with more than one file), the track button (only for files with tracks to choose among),
+/// the speed label, the mute button and the volume slider. Every size scales with the bar height,
+/// itself a clamped share of the window height, so the bar is readable from 640×360 to 3840×2160.
+/// The volume slider is dropped when keeping it would leave the seek slider shorter than
+/// `minimumSliderBars` bar heights (below 576 points wide at the smallest bar); the mute button
+/// and the wheel still reach the volume.
+///
+/// In picture-in-picture the window is small and the bar keeps only play/pause, in the middle,
+/// and the button that closes picture-in-picture, on the right; the other rects are empty.
 public struct OverlayLayout: Equatable, Sendable {
     /// The seek slider's shortest length, in bar heights, before the volume slider gives way.
-    public static let minimumSliderBars: Double = 5
+    public static let minimumSliderBars: Double = 4
 
     public let windowSize: OverlaySize
+    /// The reduced bar of the picture-in-picture window.
+    public let isPictureInPicture: Bool
     public let barHeight: Double
     public let band: OverlayRect
     public let skipBackButton: OverlayRect
@@ -34,6 +41,10 @@ public struct OverlayLayout: Equatable, Sendable {
     public let volumeSlider: OverlayRect?
     public let volumeTrack: OverlayRect?
     public let volumeThumbRadius: Double
+    /// Enters picture-in-picture; nil in picture-in-picture.
+    public let pictureInPictureButton: OverlayRect?
+    /// Leaves picture-in-picture; only in picture-in-picture.
+    public let closeButton: OverlayRect?
     /// Point sizes of the label font and of the small "10" on the skip buttons.
     public let fontSize: Double
     public let smallFontSize: Double
@@ -50,9 +61,11 @@ public struct OverlayLayout: Equatable, Sendable {
     ///   - showsHours: reserve room for `h:mm:ss / h:mm:ss` rather than `mm:ss / mm:ss`.
     ///   - showsTrackButton: give the track button a place (see `TrackMenu.offersChoice`).
     ///   - showsPlaylistButton: give the playlist button a place, left of the track button.
+    ///   - isPictureInPicture: the reduced bar: play/pause and close only.
     public init(windowSize: OverlaySize, showsHours: Bool = false, showsTrackButton: Bool = false,
-                showsPlaylistButton: Bool = false) {
+                showsPlaylistButton: Bool = false, isPictureInPicture: Bool = false) {
         self.windowSize = windowSize
+        self.isPictureInPicture = isPictureInPicture
         let w = max(0, windowSize.width), h = max(0, windowSize.height)
         let bar = Self.barHeight(forWindowHeight: h)
         barHeight = bar
@@ -69,6 +82,26 @@ public struct OverlayLayout: Equatable, Sendable {
         func column(_ x: Double, _ width: Double) -> OverlayRect {
             OverlayRect(x: x, y: top, width: max(0, width), height: bar)
         }
+        let trackHeight = max(2, bar * 0.08)
+        if isPictureInPicture {
+            playPauseButton = column(w / 2 - buttonWidth / 2, buttonWidth)
+            closeButton = column(w - padding - buttonWidth, buttonWidth)
+            pictureInPictureButton = nil
+            let none = column(padding, 0)
+            skipBackButton = none
+            skipForwardButton = none
+            timeLabel = none
+            slider = none
+            speedButton = none
+            muteButton = none
+            track = OverlayRect(x: none.x, y: band.midY - trackHeight / 2, width: 0, height: trackHeight)
+            trackButton = nil
+            playlistButton = nil
+            volumeSlider = nil
+            volumeTrack = nil
+            return
+        }
+        closeButton = nil
         skipBackButton = column(padding, buttonWidth)
         playPauseButton = column(skipBackButton.maxX, buttonWidth)
         skipForwardButton = column(playPauseButton.maxX, buttonWidth)
@@ -81,8 +114,8 @@ public struct OverlayLayout: Equatable, Sendable {
         let speedWidth = 3.4 * fontSize, volumeWidth = bar * 1.6
         let trackWidth = showsTrackButton ? buttonWidth : 0
         let playlistWidth = showsPlaylistButton ? buttonWidth : 0
-        let sliderEndWithVolume = w - padding - volumeWidth - buttonWidth - speedWidth - trackWidth - playlistWidth
-            - padding / 2
+        let sliderEndWithVolume = w - padding - buttonWidth - volumeWidth - buttonWidth - speedWidth - trackWidth
+            - playlistWidth - padding / 2
         var right = w - padding
         if sliderEndWithVolume - sliderStart >= Self.minimumSliderBars * bar {
             let volume = column(right - volumeWidth, volumeWidth)
@@ -96,10 +129,11 @@ public struct OverlayLayout: Equatable, Sendable {
         trackButton = showsTrackButton ? column(speedButton.minX - trackWidth, trackWidth) : nil
         let beforePlaylist = trackButton?.minX ?? speedButton.minX
         playlistButton = showsPlaylistButton ? column(beforePlaylist - playlistWidth, playlistWidth) : nil
-        let rightGroupStart = playlistButton?.minX ?? beforePlaylist
+        let pictureInPicture = column((playlistButton?.minX ?? beforePlaylist) - buttonWidth, buttonWidth)
+        pictureInPictureButton = pictureInPicture
+        let rightGroupStart = pictureInPicture.minX
         slider = column(sliderStart, rightGroupStart - padding / 2 - sliderStart)
 
-        let trackHeight = max(2, bar * 0.08)
         track = OverlayRect(x: slider.x + thumbRadius, y: band.midY - trackHeight / 2,
                             width: max(0, slider.width - 2 * thumbRadius), height: trackHeight)
         if let volumeSlider {
@@ -113,6 +147,11 @@ public struct OverlayLayout: Equatable, Sendable {
     public func hitTest(_ point: OverlayPoint) -> OverlayElement? {
         // Called every frame for the hover highlight: plain checks, no array.
         guard band.contains(point) else { return nil }
+        if isPictureInPicture {
+            if playPauseButton.contains(point) { return .playPause }
+            if let closeButton, closeButton.contains(point) { return .closePictureInPicture }
+            return .bar
+        }
         if skipBackButton.contains(point) { return .skipBack }
         if playPauseButton.contains(point) { return .playPause }
         if skipForwardButton.contains(point) { return .skipForward }
@@ -122,6 +161,7 @@ public struct OverlayLayout: Equatable, Sendable {
         if speedButton.contains(point) { return .speed }
         if muteButton.contains(point) { return .mute }
         if let volumeSlider, volumeSlider.contains(point) { return .volume }
+        if let pictureInPictureButton, pictureInPictureButton.contains(point) { return .pictureInPicture }
         return .bar
     }
 

@@ -133,6 +133,10 @@ enum OverlayPainter {
     private static func addBar(_ look: OverlayLook, to builder: inout MeshBuilder) {
         let layout = look.layout
         builder.fillGradient(layout.band, top: bandTop, bottom: bandBottom)
+        guard !layout.isPictureInPicture else {
+            addReducedBar(look, to: &builder)
+            return
+        }
 
         let pill = speedPill(in: layout)
         builder.fillRoundedRect(pill, radius: pill.height / 2, color: pillColor)
@@ -149,19 +153,7 @@ enum OverlayPainter {
             break
         }
         let icon = layout.iconSize
-        let play = layout.playPauseButton
-        if look.showsPlayIcon {
-            builder.fillConvexPolygon([
-                OverlayPoint(x: play.midX - 0.4 * icon, y: play.midY - 0.5 * icon),
-                OverlayPoint(x: play.midX + 0.5 * icon, y: play.midY),
-                OverlayPoint(x: play.midX - 0.4 * icon, y: play.midY + 0.5 * icon),
-            ], color: foreground)
-        } else {
-            for left in [play.midX - 0.42 * icon, play.midX + 0.14 * icon] {
-                builder.fillRect(OverlayRect(x: left, y: play.midY - 0.48 * icon, width: 0.28 * icon, height: 0.96 * icon),
-                                 color: foreground)
-            }
-        }
+        addPlayPauseIcon(look, to: &builder)
         addSkipArrows(to: &builder, in: layout.skipBackButton, pointingRight: false, iconSize: icon)
         addSkipArrows(to: &builder, in: layout.skipForwardButton, pointingRight: true, iconSize: icon)
         addSpeaker(to: &builder, look: look)
@@ -170,6 +162,9 @@ enum OverlayPainter {
         }
         if let button = layout.playlistButton {
             addPlaylistIcon(in: button, iconSize: icon, to: &builder)
+        }
+        if let button = layout.pictureInPictureButton {
+            addPictureInPictureIcon(in: button, iconSize: icon, to: &builder)
         }
 
         let track = layout.track
@@ -186,7 +181,25 @@ enum OverlayPainter {
         }
     }
 
-    private static func buttonRect(_ element: OverlayElement, in layout: OverlayLayout) -> OverlayRect? {
+    /// ▶ while paused, ❚❚ while playing.
+    static func addPlayPauseIcon(_ look: OverlayLook, to builder: inout MeshBuilder) {
+        let icon = look.layout.iconSize
+        let play = look.layout.playPauseButton
+        if look.showsPlayIcon {
+            builder.fillConvexPolygon([
+                OverlayPoint(x: play.midX - 0.4 * icon, y: play.midY - 0.5 * icon),
+                OverlayPoint(x: play.midX + 0.5 * icon, y: play.midY),
+                OverlayPoint(x: play.midX - 0.4 * icon, y: play.midY + 0.5 * icon),
+            ], color: foreground)
+        } else {
+            for left in [play.midX - 0.42 * icon, play.midX + 0.14 * icon] {
+                builder.fillRect(OverlayRect(x: left, y: play.midY - 0.48 * icon, width: 0.28 * icon, height: 0.96 * icon),
+                                 color: foreground)
+            }
+        }
+    }
+
+    static func buttonRect(_ element: OverlayElement, in layout: OverlayLayout) -> OverlayRect? {
         switch element {
         case .skipBack: layout.skipBackButton
         case .playPause: layout.playPauseButton
@@ -194,6 +207,8 @@ enum OverlayPainter {
         case .mute: layout.muteButton
         case .tracks: layout.trackButton
         case .playlist: layout.playlistButton
+        case .pictureInPicture: layout.pictureInPictureButton
+        case .closePictureInPicture: layout.closeButton
         case .speed, .slider, .volume, .bar: nil
         }
     }

@@ -14,11 +14,19 @@ public final class PlayerWindow {
     var normalFrame: SDL_Rect?
     /// A drag of the borderless picture-in-picture window under way.
     var drag: WindowDrag?
+    /// Where the window was and how large before it spanned every monitor (`--fs-screen=all`).
+    private var spanFrame: SDL_Rect?
 
-    public init(title: String, width: Int, height: Int, fullscreen: Bool) throws(SDLError) {
+    /// The monitors to open on and to fill in full screen, only ones that exist.
+    let screens: ScreenChoice
+
+    /// - Parameter screens: `--screen` and `--fs-screen`, checked by `existingScreens`.
+    public init(title: String, width: Int, height: Int, fullscreen: Bool,
+                screens: ScreenChoice = ScreenChoice()) throws(SDLError) {
         let flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue
-        guard let window = SDL_CreateWindow(title, vp_windowpos_centered(), vp_windowpos_centered(),
-                                            Int32(width), Int32(height), flags) else {
+        let position = screens.openingDisplay(fullscreen: fullscreen).map { vp_windowpos_centered_display(Int32($0)) }
+            ?? vp_windowpos_centered()
+        guard let window = SDL_CreateWindow(title, position, position, Int32(width), Int32(height), flags) else {
             throw SDLError("cannot open a window")
         }
         guard let (renderer, path) = PresentationPath.makeRenderer(for: window) else {
@@ -27,6 +35,7 @@ public final class PlayerWindow {
         }
         self.window = window
         self.renderer = renderer
+        self.screens = screens
         presentation = path
         SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND)
         if fullscreen { setFullscreen(true) }
@@ -53,13 +62,59 @@ public final class PlayerWindow {
 
     public func setFullscreen(_ on: Bool) {
         guard on != isFullscreen else { return }
+        if screens.fullscreen == .all {
+            spanAllScreens(on)
+            return
+        }
+        // Full screen fills the monitor the window is on: move it to `--fs-screen`'s first.
+        if on, case .index(let display) = screens.fullscreen, SDL_GetWindowDisplayIndex(window) != Int32(display) {
+            let position = vp_windowpos_centered_display(Int32(display))
+            SDL_SetWindowPosition(window, position, position)
+        }
         if SDL_SetWindowFullscreen(window, on ? SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue : 0) == 0 {
             isFullscreen = on
         }
     }
 
+    /// Full screen over every monitor: SDL's fills one, so the window is made borderless and as
+    /// large as all the monitors together; out, it goes back where it was.
+    private func spanAllScreens(_ on: Bool) {
+        if on {
+            var bounds = SDL_Rect()
+            guard SDL_GetDisplayBounds(0, &bounds) == 0 else { return }
+            for index in 1..<max(1, SDL_GetNumVideoDisplays()) {
+                var other = SDL_Rect(), union = SDL_Rect()
+                guard SDL_GetDisplayBounds(index, &other) == 0 else { continue }
+                SDL_UnionRect(&bounds, &other, &union)
+                bounds = union
+            }
+            var frame = SDL_Rect()
+            SDL_GetWindowPosition(window, &frame.x, &frame.y)
+            SDL_GetWindowSize(window, &frame.w, &frame.h)
+            spanFrame = frame
+            SDL_SetWindowBordered(window, SDL_FALSE)
+            SDL_SetWindowPosition(window, bounds.x, bounds.y)
+            SDL_SetWindowSize(window, bounds.w, bounds.h)
+        } else {
+            // The picture-in-picture window stays borderless.
+            SDL_SetWindowBordered(window, appliedSettings?.isPictureInPicture == true ? SDL_FALSE : SDL_TRUE)
+            if let frame = spanFrame {
+                SDL_SetWindowSize(window, frame.w, frame.h)
+                SDL_SetWindowPosition(window, frame.x, frame.y)
+            }
+            spanFrame = nil
+        }
+        isFullscreen = on
+    }
+
     public func setTitle(_ title: String) {
         SDL_SetWindowTitle(window, title)
+    }
+
+    /// `choice` without monitors that do not exist, with a warning for each dropped (SDL's
+    /// video must be started).
+    public static func existingScreens(_ choice: ScreenChoice) -> (choice: ScreenChoice, warnings: [String]) {
+        choice.resolved(displayCount: max(1, Int(SDL_GetNumVideoDisplays())))
     }
 
     /// The usable part of the first display, for sizes given in percent of the screen (SDL's
