@@ -123,17 +123,17 @@ final class Viewing {
     }
 
     private func play(_ player: Player, in screen: Screen) {
-        // The media opened, with its own headers (a web page's video, not the page).
-        let (path, network) = player.mediaSource
         let sdl = services.sdl
-        // Seek-bar previews: a second, low-priority open of the file (opened off this thread),
-        // read only where playback's cache does not hold the keyframe; none for a live stream,
-        // which has no moments to show and would cost its server a second connection.
-        var fileOptions = session.settings.seeding(options.player)
-        fileOptions.network = network
+        // Seek-bar previews: a second, low-priority reader of the media playback opened (a web
+        // page's video with its own headers, not the page), opened off this thread with what
+        // playback's open learned, read only where playback's cache does not hold the keyframe;
+        // none for a live stream, which has no moments to show and would cost its server a
+        // second connection.
+        let fileOptions = session.settings.seeding(options.player)
         let thumbnails = options.thumbnails && player.geometry != nil && !options.bench && player.state.isSeekable
-            ? BackgroundThumbnails { [cached = player.cachedKeyframes, fileOptions] in
-                ThumbnailService(path: path, options: fileOptions, interrupt: $0, cached: cached, onReady: { sdl.wake() })
+            ? BackgroundThumbnails { [source = player.source, facts = player.sourceFacts, cached = player.cachedKeyframes, fileOptions] in
+                ThumbnailService(source: source, facts: facts, options: fileOptions, interrupt: $0, cached: cached,
+                                 onReady: { sdl.wake() })
             }
             : nil
         defer { thumbnails?.stop() }

@@ -84,8 +84,8 @@ func run() -> Int32 {
         files: PlaylistFile.expand(options.files),
         settings: Settings(options: options.player, fullscreen: options.fullscreen),
         configuration: options.sessionConfiguration,
-        opener: { path, fileOptions, interrupt throws(PlayerError) in
-            try Player(path: path, options: fileOptions, audioDevice: audioDevice, wake: { sdl.wake() },
+        opener: { source, fileOptions, interrupt throws(PlayerError) in
+            try Player(source: source, options: fileOptions, audioDevice: audioDevice, wake: { sdl.wake() },
                        warn: { if !quiet { report($0) } }, interrupt: interrupt)
         },
         wake: { sdl.wake() }, warn: { report($0) },

@@ -55,7 +55,7 @@ final class ClipExportTests: XCTestCase {
 
     private func export(_ source: URL, from a: Double, to b: Double) throws -> URL {
         let destination = ClipName.url(for: source.path, from: a, to: b)
-        let writer = try ClipWriter(source: source.path, range: ClipWriter.Range(a: a, b: b), options: PlayerOptions(),
+        let writer = try ClipWriter(source: Source(source.path), range: ClipWriter.Range(a: a, b: b), options: PlayerOptions(),
                                     interrupt: InterruptFlag())
         var shares: [Double] = []
         try writer.write(to: destination) { shares.append($0) }
@@ -120,7 +120,7 @@ final class ClipExportTests: XCTestCase {
     func testAnUnwritableFolderGivesOneMessageAndLeavesNothing() throws {
         let source = try source(.av(seconds: 4))
         let missing = folder.appendingPathComponent("gone/clip.mkv")
-        let writer = try ClipWriter(source: source.path, range: ClipWriter.Range(a: 0.5, b: 1.5), options: PlayerOptions(),
+        let writer = try ClipWriter(source: Source(source.path), range: ClipWriter.Range(a: 0.5, b: 1.5), options: PlayerOptions(),
                                     interrupt: InterruptFlag())
         XCTAssertThrowsError(try writer.write(to: missing) { _ in }) { error in
             XCTAssertEqual("\(error)", "cannot write '\(missing.path)': No such file or directory")
@@ -134,7 +134,7 @@ final class ClipExportTests: XCTestCase {
         XCTAssertEqual(mkfifo(fifo.path, 0o600), 0)
         let feeder = try ChildProcess.launch("/bin/sh", ["-c", "cat '\(source.path)' > '\(fifo.path)'"])
         defer { feeder.terminate() }
-        XCTAssertThrowsError(try ClipWriter(source: fifo.path, range: ClipWriter.Range(a: 0.5, b: 1.5),
+        XCTAssertThrowsError(try ClipWriter(source: Source(fifo.path), range: ClipWriter.Range(a: 0.5, b: 1.5),
                                             options: PlayerOptions(), interrupt: InterruptFlag())) { error in
             XCTAssertEqual("\(error)", "the source cannot seek")
         }
@@ -146,7 +146,7 @@ final class ClipExportTests: XCTestCase {
     func testAWriteThatFailsPartWayLeavesNothing() throws {
         let source = try source(.av(seconds: 8))
         let destination = ClipName.url(for: source.path, from: 1.3, to: 7.1)
-        let writer = try ClipWriter(source: source.path, range: ClipWriter.Range(a: 1.3, b: 7.1), options: PlayerOptions(),
+        let writer = try ClipWriter(source: Source(source.path), range: ClipWriter.Range(a: 1.3, b: 7.1), options: PlayerOptions(),
                                     interrupt: InterruptFlag())
         var saved = rlimit()
         getrlimit(Int32(RLIMIT_FSIZE.rawValue), &saved)
@@ -202,7 +202,7 @@ final class ClipExportTests: XCTestCase {
 
     func testVideoThatIsNotH264IsRefused() throws {
         let source = try source(.hlg)
-        let writer = try ClipWriter(source: source.path, range: ClipWriter.Range(a: 0.5, b: 1.5), options: PlayerOptions(),
+        let writer = try ClipWriter(source: Source(source.path), range: ClipWriter.Range(a: 0.5, b: 1.5), options: PlayerOptions(),
                                     interrupt: InterruptFlag())
         let destination = ClipName.url(for: source.path, from: 0.5, to: 1.5)
         XCTAssertThrowsError(try writer.write(to: destination) { _ in }) { error in

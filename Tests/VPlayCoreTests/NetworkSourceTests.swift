@@ -49,7 +49,7 @@ final class NetworkSourceTests: XCTestCase {
         options.network.timeout = 2.5
         options.network.verifiesTLS = false
         options.network.tlsCAFile = "/ca.pem"
-        let given = Dictionary(MediaFile.openOptions(for: SourceLocation("https://h/x.m3u8"), options: options).map { ($0.key, $0.value) },
+        let given = Dictionary(MediaFile.openOptions(for: Source("https://h/x.m3u8", network: options.network), options: options).map { ($0.key, $0.value) },
                                uniquingKeysWith: { _, last in last })
         XCTAssertEqual(given["protocol_whitelist"], ProtocolPolicy.allowList(for: .network))
         XCTAssertEqual(given["user_agent"], "agent/1")
@@ -66,7 +66,7 @@ final class NetworkSourceTests: XCTestCase {
     }
 
     func testLocalFilesTellNoServerAnything() {
-        let given = MediaFile.openOptions(for: SourceLocation("/a.mp4"), options: PlayerOptions()).map(\.key)
+        let given = MediaFile.openOptions(for: Source("/a.mp4"), options: PlayerOptions()).map(\.key)
         XCTAssertFalse(given.contains("user_agent"))
         XCTAssertFalse(given.contains("tls_verify"))
         XCTAssertFalse(Set(given.contains("format_whitelist") ? MediaFile.selfContainedDemuxers.split(separator: ",") : [])

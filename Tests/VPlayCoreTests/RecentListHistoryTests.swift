@@ -25,8 +25,8 @@ final class RecentListHistoryTests: XCTestCase {
         configuration.playlist.historyFile = historyFile
         let clock = FakeClock()
         return Session(files: files, settings: Settings(options: PlayerOptions()), configuration: configuration,
-                       opener: { path, options, interrupt throws(PlayerError) in
-                           try Player(path: path, options: options, audioDevice: nil, wake: {}, monotonic: { clock.time },
+                       opener: { source, options, interrupt throws(PlayerError) in
+                           try Player(source: source, options: options, audioDevice: nil, wake: {}, monotonic: { clock.time },
                                       interrupt: interrupt)
                        },
                        wake: {}, monotonic: { clock.time })

@@ -110,8 +110,8 @@ final class SeriesMemoryTests: XCTestCase {
             var configuration = Session.Configuration()
             configuration.playlist.savesHistory = false
             return Session(files: files, settings: Settings(options: PlayerOptions()), configuration: configuration,
-                           opener: { path, options, interrupt throws(PlayerError) in
-                               try Player(path: path, options: options, audioDevice: device, wake: {}, interrupt: interrupt)
+                           opener: { source, options, interrupt throws(PlayerError) in
+                               try Player(source: source, options: options, audioDevice: device, wake: {}, interrupt: interrupt)
                            }, wake: {}, series: memory)
         }
         func waitForPlayer(_ session: Session, playing path: String) -> Bool {

@@ -14,9 +14,9 @@ final class SessionPlaylistPageTests: XCTestCase {
         configuration.options = options
         configuration.playlist.savesHistory = false
         return Session(files: [page], settings: Settings(options: options), configuration: configuration,
-                       opener: { path, options, interrupt throws(PlayerError) in
-                           if path == page { throw .listsEntries(page, entries) }
-                           return try Player(path: path, options: options, audioDevice: nil, wake: {}, interrupt: interrupt)
+                       opener: { source, options, interrupt throws(PlayerError) in
+                           if source.text == page { throw .listsEntries(page, entries) }
+                           return try Player(source: source, options: options, audioDevice: nil, wake: {}, interrupt: interrupt)
                        },
                        wake: {})
     }
@@ -56,5 +56,33 @@ final class SessionPlaylistPageTests: XCTestCase {
         XCTAssertTrue(run(session) { self.playing(session) == listed }, "the listed entry does not play: \(session.phase)")
         XCTAssertFalse(session.playlist.items.map(\.path).contains("page"))
         XCTAssertTrue(session.playlist.items.map(\.path).contains(listed))
+    }
+
+    func testAPageFromTheNetworkCannotListALocalFile() throws {
+        let local = try MediaFactory.clip(.videoOnly).path
+        let page = "https://pages.invalid/list"
+        var options = PlayerOptions()
+        options.web.enabled = false
+        options.audioEnabled = false
+        var configuration = Session.Configuration()
+        configuration.options = options
+        configuration.playlist.savesHistory = false
+        let warnings = Locked([String]())
+        let opened = Locked([String]())
+        let session = Session(files: [page], settings: Settings(options: options), configuration: configuration,
+                              opener: { source, options, interrupt throws(PlayerError) in
+                                  if source.text == page { throw .listsEntries(page, [local, "file://" + local]) }
+                                  opened.withLock { $0.append(source.text) }
+                                  return try Player(source: source, options: options, audioDevice: nil, wake: {},
+                                                    interrupt: interrupt)
+                              },
+                              wake: {}, warn: { line in warnings.withLock { $0.append(line) } })
+        session.start()
+        XCTAssertTrue(run(session) { session.exitCode != nil }, "the run does not end: \(session.phase)")
+        XCTAssertEqual(session.exitCode, 1, "nothing could play")
+        XCTAssertNil(session.player)
+        XCTAssertEqual(opened.withLock { $0 }, [local, "file://" + local], "each entry was tried, as a network source")
+        let refusals = warnings.withLock { $0 }.filter { $0.contains("a network source may not open a local file") }
+        XCTAssertEqual(refusals.count, 2, "\(warnings.withLock { $0 })")
     }
 }

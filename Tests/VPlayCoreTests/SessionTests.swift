@@ -22,8 +22,8 @@ private final class SessionHarness {
         configure(&configuration)
         let clock = clock, warnings = warnings
         session = Session(files: files, settings: Settings(options: options), configuration: configuration,
-                          opener: { path, options, interrupt throws(PlayerError) in
-                              try Player(path: path, options: options, audioDevice: nil, wake: {},
+                          opener: { source, options, interrupt throws(PlayerError) in
+                              try Player(source: source, options: options, audioDevice: nil, wake: {},
                                          monotonic: { clock.time }, interrupt: interrupt)
                           },
                           wake: {}, warn: { line in warnings.withLock { $0.append(line) } }, monotonic: { clock.time })
@@ -282,8 +282,8 @@ final class SessionTests: XCTestCase {
             configuration.savesPositionOnQuit = true
             configuration.playlist.savesHistory = false
             return Session(files: [film], settings: Settings(options: PlayerOptions()), configuration: configuration,
-                           opener: { path, options, interrupt throws(PlayerError) in
-                               try Player(path: path, options: options, audioDevice: device, wake: {}, interrupt: interrupt)
+                           opener: { source, options, interrupt throws(PlayerError) in
+                               try Player(source: source, options: options, audioDevice: device, wake: {}, interrupt: interrupt)
                            }, wake: {}, watchLater: store)
         }
         let first = run()

@@ -19,7 +19,7 @@ final class SubtitlePrerollTests: XCTestCase {
 
     private func preroll(_ clip: URL, _ track: (file: MediaFile, index: Int, lines: SubtitleLines),
                          wake: @escaping @Sendable () -> Void) -> SubtitlePreroll {
-        SubtitlePreroll(path: clip.path, options: PlayerOptions(), stream: track.index,
+        SubtitlePreroll(source: Source(clip.path), options: PlayerOptions(), stream: track.index,
                         codec: track.file.stream(track.index).pointee.codecpar.pointee.codec_id,
                         into: track.lines, wake: wake)
     }

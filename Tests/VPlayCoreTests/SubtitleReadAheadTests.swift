@@ -39,7 +39,7 @@ final class SubtitleReadAheadTests: XCTestCase {
             let codec = try CodecContext(stream: file.stream(index), path: file.path, threads: 1)
             let lines = SubtitleLines(codec: codec)
             let done = DispatchSemaphore(value: 0)
-            let reader = SubtitleReadAhead(path: clip.path, options: PlayerOptions(), stream: index,
+            let reader = SubtitleReadAhead(source: Source(clip.path), options: PlayerOptions(), stream: index,
                                            codec: file.stream(index).pointee.codecpar.pointee.codec_id,
                                            into: lines, done: { done.signal() })
             XCTAssertEqual(done.wait(timeout: .now() + 30), .success, "the reader never finished")
@@ -71,7 +71,7 @@ final class SubtitleReadAheadTests: XCTestCase {
             file.stream($0).pointee.codecpar.pointee.codec_type == AVMEDIA_TYPE_SUBTITLE
         })
         let codec = try CodecContext(stream: file.stream(index), path: file.path, threads: 1)
-        let reader = SubtitleReadAhead(path: clip.path, options: PlayerOptions(), stream: index,
+        let reader = SubtitleReadAhead(source: Source(clip.path), options: PlayerOptions(), stream: index,
                                        codec: file.stream(index).pointee.codecpar.pointee.codec_id,
                                        into: SubtitleLines(codec: codec), done: {})
         reader.stop()

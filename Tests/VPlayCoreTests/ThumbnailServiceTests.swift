@@ -34,7 +34,7 @@ final class ThumbnailServiceTests: XCTestCase {
     private func service(_ spec: ClipSpec, cacheBytes: Int = 32 << 20,
                          ready: ReadySignal) throws -> ThumbnailService {
         let url = try MediaFactory.clip(spec)
-        return try XCTUnwrap(ThumbnailService(path: url.path, cacheBytes: cacheBytes) { ready.fire() })
+        return try XCTUnwrap(ThumbnailService(source: Source(url.path), cacheBytes: cacheBytes) { ready.fire() })
     }
 
     /// Requests `time` and waits for the picture.
@@ -100,7 +100,7 @@ final class ThumbnailServiceTests: XCTestCase {
         // The thread is held at its first job while the pointer sweeps on, so the test does not
         // depend on how fast the machine decodes.
         let service = try XCTUnwrap(ThumbnailService(
-            path: url.path, maxWidth: 240, maxHeight: 160, cacheBytes: 32 << 20,
+            source: Source(url.path), maxWidth: 240, maxHeight: 160, cacheBytes: 32 << 20,
             beforeEachJob: { _ in
                 if jobs.withLock({ $0 += 1; return $0 }) == 1 {
                     firstJob.signal()
@@ -125,6 +125,21 @@ final class ThumbnailServiceTests: XCTestCase {
         XCTAssertNil(service.cachedKeyframe(covering: 7.5), "never decoded")
     }
 
+    /// Given what playback's open learned, the previews' reader opens without probing the
+    /// source again, and shows the same keyframes.
+    func testPreviewsReadWithWhatPlaybacksOpenLearned() throws {
+        let url = try MediaFactory.clip(.av(seconds: 8))
+        let playback = try MediaFile(source: Source(url.path), options: PlayerOptions())
+        let ready = ReadySignal()
+        let service = try XCTUnwrap(ThumbnailService(source: playback.source, facts: playback.facts) { ready.fire() })
+        XCTAssertTrue(service.tookPlaybacksFacts)
+        XCTAssertEqual(service.duration, playback.duration)
+        XCTAssertEqual(frameNumber(try XCTUnwrap(thumbnail(service, at: 4.5, ready: ready))), 100)
+        XCTAssertEqual(frameNumber(try XCTUnwrap(thumbnail(service, at: 6.5, ready: ready))), 150)
+        XCTAssertFalse(try XCTUnwrap(ThumbnailService(source: playback.source) {}).tookPlaybacksFacts,
+                       "without them the source is probed")
+    }
+
     /// Playback's cache holds the first 5 s: previews of moments in it decode the cached
     /// keyframes and read nothing from the source; a moment past it is read from the source.
     func testPreviewsOfCachedMomentsReadNothingFromTheSource() throws {
@@ -144,7 +159,7 @@ final class ThumbnailServiceTests: XCTestCase {
         for _ in 0..<30 { _ = queue.take() }
 
         let ready = ReadySignal()
-        let service = try XCTUnwrap(ThumbnailService(path: url.path, cached: CachedKeyframes(streamIndex: index, packets: queue)) {
+        let service = try XCTUnwrap(ThumbnailService(source: Source(url.path), cached: CachedKeyframes(streamIndex: index, packets: queue)) {
             ready.fire()
         })
         let cached = try XCTUnwrap(thumbnail(service, at: 3.1, ready: ready))
@@ -198,12 +213,12 @@ final class ThumbnailServiceTests: XCTestCase {
     func testNoServiceWithoutAVideoStream() throws {
         for spec in [ClipSpec.audioOnly, .audioOnlyMP3, .coverArt] {
             let url = try MediaFactory.clip(spec)
-            XCTAssertNil(ThumbnailService(path: url.path) {}, spec.name)
+            XCTAssertNil(ThumbnailService(source: Source(url.path)) {}, spec.name)
         }
         for bad in [BadInput.emptyFile, .textFile, .directory] {
-            XCTAssertNil(ThumbnailService(path: try MediaFactory.badInput(bad).path) {}, bad.rawValue)
+            XCTAssertNil(ThumbnailService(source: Source(try MediaFactory.badInput(bad).path)) {}, bad.rawValue)
         }
-        XCTAssertNil(ThumbnailService(path: "/nonexistent/file.mp4") {})
+        XCTAssertNil(ThumbnailService(source: Source("/nonexistent/file.mp4")) {})
     }
 
     /// A live stream (here a station serving MPEG-TS video without ranges) has no moments to
@@ -213,9 +228,9 @@ final class ThumbnailServiceTests: XCTestCase {
             "-f", "lavfi", "-i", "testsrc2=size=320x240:rate=25:duration=4",
             "-c:v", "libx264", "-preset", "ultrafast", "-g", "25", "-pix_fmt", "yuv420p",
         ]))
-        XCTAssertNotNil(ThumbnailService(path: clip.path) {}, "the clip itself has previews")
+        XCTAssertNotNil(ThumbnailService(source: Source(clip.path)) {}, "the clip itself has previews")
         let station = try FaultServer(.radio(clip, title: "Live"))
-        XCTAssertNil(ThumbnailService(path: station.url("live.ts")) {})
+        XCTAssertNil(ThumbnailService(source: Source(station.url("live.ts"))) {})
     }
 
     func testStopIsPromptAndFinal() throws {
@@ -235,7 +250,7 @@ final class ThumbnailServiceTests: XCTestCase {
         let holder = Locked<ThumbnailService?>(nil)
         let released = DispatchSemaphore(value: 0)
         holder.withLock {
-            $0 = ThumbnailService(path: url.path) {
+            $0 = ThumbnailService(source: Source(url.path)) {
                 do {
                     // The last reference goes away on the thumbnail thread itself.
                     let last = holder.withLock { service in defer { service = nil }; return service }

@@ -14,17 +14,20 @@ enum SeekShortcutCheck {
     private static let packetLimit = 200
 
     /// True when the shortcut skips something and changes no picture. Reads the file itself
-    /// (its own open), on the calling thread; false on any failure or for a pipe.
-    static func run(path: String) -> Bool {
+    /// (a reader of its own, opened with what playback's open learned, `facts`, rather than
+    /// probing the file again), on the calling thread; false on any failure or for a pipe.
+    static func run(source: Source, facts: SourceFacts? = nil) -> Bool {
         var info = stat()
-        guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return false }
+        guard !source.isNetwork, let local = source.location.filePath,
+              stat(local, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return false }
         var options = PlayerOptions()
         options.audioEnabled = false
-        guard let file = try? MediaFile(path: path, options: options), let index = file.videoStream else { return false }
+        guard let file = try? MediaFile(source: source, options: options, rereading: facts),
+              let index = file.videoStream else { return false }
         let stream = file.stream(index)
         // One thread: the check runs beside playback and must stay light.
         guard let stretch = readStretch(file, streamIndex: Int32(index)),
-              let codec = try? CodecContext(stream: stream, path: path, threads: 1) else { return false }
+              let codec = try? CodecContext(stream: stream, path: source.text, threads: 1) else { return false }
         let timeBase = stream.pointee.time_base
         guard let whole = decode(stretch.packets, codec.pointer, timeBase: timeBase, from: stretch.target, shortcut: false),
               let shortened = decode(stretch.packets, codec.pointer, timeBase: timeBase, from: stretch.target, shortcut: true)

@@ -17,7 +17,7 @@ public final class ClipExport: @unchecked Sendable {
     private let done = DispatchGroup()
 
     /// Starts writing `range` (seconds from the start of `source`) to `destination`.
-    init(source: String, range: ClipWriter.Range, destination: URL, options: PlayerOptions) {
+    init(source: Source, range: ClipWriter.Range, destination: URL, options: PlayerOptions) {
         self.destination = destination
         done.enter()
         let thread = Thread { [self] in
@@ -38,7 +38,7 @@ public final class ClipExport: @unchecked Sendable {
         done.wait()
     }
 
-    private func run(source: String, range: ClipWriter.Range, options: PlayerOptions) {
+    private func run(source: Source, range: ClipWriter.Range, options: PlayerOptions) {
         do {
             let writer = try ClipWriter(source: source, range: range, options: options, interrupt: interrupt)
             try writer.write(to: destination) { fraction in

@@ -20,17 +20,17 @@ final class ClipWriter {
     let scratch = Packet()
     let frame = Frame()
 
-    init(source: String, range: Range, options: PlayerOptions, interrupt: InterruptFlag) throws(ClipError) {
+    init(source: Source, range: Range, options: PlayerOptions, interrupt: InterruptFlag) throws(ClipError) {
         self.range = range
         self.interrupt = interrupt
         // Only a regular file is read again from where the clip starts; a pipe is not even
         // opened (a second open of a FIFO would wait for a writer that never comes).
         var info = stat()
-        guard stat(source, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+        guard let local = source.location.filePath, stat(local, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
             throw ClipError("the source cannot seek")
         }
         do {
-            input = try MediaFile(path: source, options: options, interrupt: interrupt)
+            input = try MediaFile(source: source, options: options, interrupt: interrupt)
         } catch {
             throw ClipError(error.reason)
         }

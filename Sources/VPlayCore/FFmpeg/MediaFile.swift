@@ -6,15 +6,18 @@ import Synchronization
 /// describes its streams.
 final class MediaFile: @unchecked Sendable {
     let context: UnsafeMutablePointer<AVFormatContext>
+    let source: Source
     let path: String
     let location: SourceLocation
     let videoStream: Int?
     let audioStream: Int?
     /// A still picture attached to an audio file (cover art).
     let coverArtStream: Int?
-    /// Each stream's picture size as the header declared it: probing turns a size FFmpeg
-    /// refuses to allocate into 0×0, so it is kept from before.
-    private let declaredPictureSizes: [(width: Int32, height: Int32)]
+    /// What opening it learned, for other readers of the same source.
+    let facts: SourceFacts
+    /// Opened with the facts of another open rather than probed: its own context does not
+    /// know the timeline's start and length as probing would.
+    let isReread: Bool
     /// Raised to make blocking reads return; checked by FFmpeg's interrupt callback.
     let interrupt: InterruptFlag
     /// The interrupt callback's answer: cancelled, or a network call past its deadline.
@@ -25,14 +28,26 @@ final class MediaFile: @unchecked Sendable {
     /// The network options passed on to what a network source opens by itself; nil for local files.
     private let nestedOpens: NestedOpenOptions?
 
-    /// - Parameter interrupt: raised by another thread, makes the open give up (and later reads).
-    init(path: String, options: PlayerOptions, interrupt: InterruptFlag = InterruptFlag()) throws(PlayerError) {
+    /// Opens `path` as the user named it, talking to servers with `options.network`.
+    convenience init(path: String, options: PlayerOptions, interrupt: InterruptFlag = InterruptFlag()) throws(PlayerError) {
+        try self.init(source: Source(path, network: options.network), options: options, interrupt: interrupt)
+    }
+
+    /// - Parameters:
+    ///   - rereading: what another open of `source` learned: the format and streams are taken
+    ///     from it rather than probed again (unless this open's header shows other streams).
+    ///   - interrupt: raised by another thread, makes the open give up (and later reads).
+    init(source: Source, options: PlayerOptions, rereading learned: SourceFacts? = nil,
+         interrupt: InterruptFlag = InterruptFlag()) throws(PlayerError) {
+        let path = source.text
+        self.source = source
         self.path = path
         self.interrupt = interrupt
-        let location = SourceLocation(path)
+        let location = source.location
         self.location = location
         blockingCalls = BlockingCallGuard(cancel: interrupt)
-        callTimeout = location.isNetwork ? options.network.timeout : .infinity
+        callTimeout = location.isNetwork ? source.network.timeout : .infinity
+        if let refusal = source.refusal { throw PlayerError.cannotOpen(path, refusal) }
         // A `file:` URL opens as the path it names: FFmpeg would not decode `%20`.
         let target = location.filePath ?? path
         if !location.isNetwork { try Self.checkReadable(target) }
@@ -40,15 +55,15 @@ final class MediaFile: @unchecked Sendable {
         var ctx = avformat_alloc_context()
         guard let allocated = ctx else { throw PlayerError.cannotOpen(path, "out of memory") }
         blockingCalls.install(on: allocated)
-        nestedOpens = location.isNetwork ? NestedOpenOptions(options.network.formatOptions) : nil
+        nestedOpens = location.isNetwork ? NestedOpenOptions(source.network.formatOptions) : nil
         nestedOpens?.install(on: allocated)
 
         var dict: OpaquePointer?
-        for (key, value) in Self.openOptions(for: location, options: options) {
+        for (key, value) in Self.openOptions(for: source, options: options) {
             av_dict_set(&dict, key, value, 0)
         }
         blockingCalls.limit(to: callTimeout)
-        let status = avformat_open_input(&ctx, target, nil, &dict)
+        let status = avformat_open_input(&ctx, target, learned?.format, &dict)
         av_dict_free(&dict)
         guard status >= 0, let opened = ctx else {
             if interrupt.isRaised { throw PlayerError.cancelled(path) }
@@ -58,23 +73,38 @@ final class MediaFile: @unchecked Sendable {
                let format = NestingFormatProbe.format(of: target) {
                 reason = NestingFormatProbe.refusal(format)
             }
-            if location.scheme == "https", status == vp_averror(EIO), options.network.verifiesTLS {
+            if location.scheme == "https", status == vp_averror(EIO), source.network.verifiesTLS {
                 // GnuTLS reports a certificate it cannot verify as a plain I/O error.
                 reason += " (is the server's certificate trusted? see --tls-ca-file, --tls-verify=no)"
             }
             throw PlayerError.cannotOpen(path, reason)
         }
         context = opened
-        declaredPictureSizes = (0..<Int(opened.pointee.nb_streams)).map { index in
-            let parameters = opened.pointee.streams[index]!.pointee.codecpar.pointee
-            return (parameters.width, parameters.height)
-        }
         // From here on deinit frees the context, so failures just throw.
+        if let learned, learned.describeStreams(of: opened) {
+            isReread = true
+            facts = learned
+            videoStream = learned.videoStream
+            audioStream = learned.audioStream
+            coverArtStream = learned.coverArtStream
+            return
+        }
+        isReread = false
+        let declaredPictureSizes = (0..<Int(opened.pointee.nb_streams)).map { index in
+            let parameters = opened.pointee.streams[index]!.pointee.codecpar.pointee
+            return (width: parameters.width, height: parameters.height)
+        }
         blockingCalls.limit(to: callTimeout)
         let info = avformat_find_stream_info(opened, nil)
         blockingCalls.limit(to: .infinity)
+        func learn(video: Int?, audio: Int?, coverArt: Int?) -> SourceFacts {
+            SourceFacts(context: opened, videoStream: video, audioStream: audio, coverArtStream: coverArt,
+                        startTime: Self.startTime(of: opened), duration: Self.duration(of: opened),
+                        declaredPictureSizes: declaredPictureSizes)
+        }
         if info < 0 {
             videoStream = nil; audioStream = nil; coverArtStream = nil
+            facts = learn(video: nil, audio: nil, coverArt: nil)
             if interrupt.isRaised { throw PlayerError.cancelled(path) }
             throw PlayerError.cannotOpen(path, FFmpegError.message(info))
         }
@@ -84,9 +114,13 @@ final class MediaFile: @unchecked Sendable {
         if video >= 0, opened.pointee.streams[Int(video)]!.pointee.disposition & AV_DISPOSITION_ATTACHED_PIC != 0 {
             picture = Int(video)
         }
-        coverArtStream = options.videoEnabled ? picture : nil
-        videoStream = (video >= 0 && picture == nil && options.videoEnabled) ? Int(video) : nil
-        audioStream = (audio >= 0 && options.audioEnabled) ? Int(audio) : nil
+        let chosenCoverArt = options.videoEnabled ? picture : nil
+        let chosenVideo = (video >= 0 && picture == nil && options.videoEnabled) ? Int(video) : nil
+        let chosenAudio = (audio >= 0 && options.audioEnabled) ? Int(audio) : nil
+        coverArtStream = chosenCoverArt
+        videoStream = chosenVideo
+        audioStream = chosenAudio
+        facts = learn(video: chosenVideo, audio: chosenAudio, coverArt: chosenCoverArt)
         if video < 0 && audio < 0 {
             throw PlayerError.cannotOpen(path, "no audio or video stream")
         }
@@ -110,22 +144,26 @@ final class MediaFile: @unchecked Sendable {
     /// allocate (it then reports 0×0 and decodes nothing); nil otherwise.
     func refusedPictureSize(of index: Int) -> (width: Int32, height: Int32)? {
         let parameters = stream(index).pointee.codecpar.pointee
-        guard parameters.width <= 0 || parameters.height <= 0, index < declaredPictureSizes.count else { return nil }
-        let declared = declaredPictureSizes[index]
+        guard parameters.width <= 0 || parameters.height <= 0, index < facts.declaredPictureSizes.count else { return nil }
+        let declared = facts.declaredPictureSizes[index]
         guard declared.width > 0, declared.height > 0,
               av_image_check_size(UInt32(declared.width), UInt32(declared.height), 0, nil) < 0 else { return nil }
         return declared
     }
 
     /// Seconds; nil when unknown.
-    var duration: Double? {
+    var duration: Double? { isReread ? facts.duration : Self.duration(of: context) }
+
+    /// Where the file's timestamps begin, in seconds (0 when unknown).
+    var startTime: Double { isReread ? facts.startTime : Self.startTime(of: context) }
+
+    private static func duration(of context: UnsafeMutablePointer<AVFormatContext>) -> Double? {
         let d = context.pointee.duration
         guard d != vp_nopts_value(), d > 0 else { return nil }
         return Double(d) / Double(vp_time_base())
     }
 
-    /// Where the file's timestamps begin, in seconds (0 when unknown).
-    var startTime: Double {
+    private static func startTime(of context: UnsafeMutablePointer<AVFormatContext>) -> Double {
         let s = context.pointee.start_time
         return s == vp_nopts_value() ? 0 : Double(s) / Double(vp_time_base())
     }
@@ -212,14 +250,14 @@ final class MediaFile: @unchecked Sendable {
         return names.joined(separator: ",")
     }
 
-    /// What `avformat_open_input` is told for `location`: the protocols it and everything it
+    /// What `avformat_open_input` is told for `source`: the protocols it and everything it
     /// names may use, the demuxers allowed, and for a network source how to talk to servers.
-    static func openOptions(for location: SourceLocation, options: PlayerOptions) -> [(key: String, value: String)] {
-        var result: [(key: String, value: String)] = [("protocol_whitelist", ProtocolPolicy.allowList(for: location.kind))]
-        if let denied = ProtocolPolicy.denyList(for: location.kind) { result.append(("protocol_blacklist", denied)) }
-        if location.isNetwork {
+    static func openOptions(for source: Source, options: PlayerOptions) -> [(key: String, value: String)] {
+        var result: [(key: String, value: String)] = [("protocol_whitelist", source.protocolAllowList)]
+        if let denied = source.protocolDenyList { result.append(("protocol_blacklist", denied)) }
+        if source.isNetwork {
             result.append(("format_whitelist", networkDemuxers))
-            result += options.network.formatOptions
+            result += source.network.formatOptions
         } else if !options.allowsNestedFiles {
             // Local playback opens only what the user named: no demuxer that opens further
             // files named inside the one given.

@@ -246,11 +246,11 @@ extension Player {
         guard !seekShortcutChecked, !file.location.isNetwork, let video, video.hasReorderedFrames else { return }
         seekShortcutChecked = true
         let flag = video.decoder.skipsBFramesWhenSeeking
-        let path = file.path
+        let source = file.source, facts = file.facts
         let thread = Thread {
             // Niced: playback and the seek itself come first.
             setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10)
-            let allowed = SeekShortcutCheck.run(path: path)
+            let allowed = SeekShortcutCheck.run(source: source, facts: facts)
             flag.withLock { $0 = allowed }
         }
         thread.name = "vplay.seek-check"

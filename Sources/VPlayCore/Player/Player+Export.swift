@@ -8,8 +8,8 @@ extension Player {
             show("A clip is being written already", now: now)
             return
         }
-        let location = SourceLocation(state.path)
-        guard !location.isNetwork else {
+        let source = file.source
+        guard !source.isNetwork else {
             show("Export works on local files only", now: now, seconds: 3)
             return
         }
@@ -17,9 +17,8 @@ extension Player {
             show("Nothing to export: set A and B first (l)", now: now, seconds: 3)
             return
         }
-        let path = location.filePath ?? state.path
-        let destination = ClipName.url(for: path, from: range.a, to: range.b)
-        clipExport = (ClipExport(source: path, range: range, destination: destination, options: options), -1)
+        let destination = ClipName.url(for: source.location.filePath ?? source.text, from: range.a, to: range.b)
+        clipExport = (ClipExport(source: source, range: range, destination: destination, options: options), -1)
         show("Exporting clip: 0 %", now: now, seconds: 2)
     }
 

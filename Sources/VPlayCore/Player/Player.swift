@@ -117,13 +117,24 @@ public final class Player {
     /// Bursts of decode errors reported so far, oldest first (decoder threads append).
     let damage = Locked([DamageTracker.Burst]())
 
-    /// Opens `path` and prepares the selected tracks; nothing plays until `start()`.
+    /// Opens `path` as the user named it (talking to servers with `options.network`) and
+    /// prepares the selected tracks; nothing plays until `start()`.
+    public convenience init(path: String, options: PlayerOptions, audioDevice: AudioDevice?,
+                            wake: @escaping @Sendable () -> Void,
+                            monotonic: @escaping @Sendable () -> Double = Player.monotonicNow,
+                            warn: @escaping @Sendable (String) -> Void = { _ in },
+                            interrupt: InterruptFlag = InterruptFlag()) throws(PlayerError) {
+        try self.init(source: Source(path, network: options.network), options: options, audioDevice: audioDevice,
+                      wake: wake, monotonic: monotonic, warn: warn, interrupt: interrupt)
+    }
+
+    /// Opens `source` and prepares the selected tracks; nothing plays until `start()`.
     /// - Parameters:
     ///   - audioDevice: where sound goes, shared with the files before and after this one; nil (or a
     ///     device that fails to open) plays silently on the external clock.
     ///   - wake: called from other threads when the main loop should tick early (a frame arrived, a seek finished).
     ///   - interrupt: raised from another thread, gives up the open (see `PlayerOpening`).
-    public init(path: String, options: PlayerOptions, audioDevice: AudioDevice?,
+    public init(source: Source, options: PlayerOptions, audioDevice: AudioDevice?,
                 wake: @escaping @Sendable () -> Void,
                 monotonic: @escaping @Sendable () -> Double = Player.monotonicNow,
                 warn: @escaping @Sendable (String) -> Void = { _ in },
@@ -138,7 +149,8 @@ public final class Player {
         state.picture = options.picture
         state.display = options.display
         state.windowSettings = options.windowSettings
-        let file = try MediaFile(path: path, options: options, interrupt: interrupt)
+        let path = source.text
+        let file = try MediaFile(source: source, options: options, interrupt: interrupt)
         self.file = file
         startTime = file.startTime
         loopsLeft = options.loopCount
@@ -228,7 +240,7 @@ public final class Player {
         demuxer.setRoutes(routes)
 
         state.path = path
-        state.title = file.title ?? file.streamTitle ?? file.location.displayName
+        state.title = source.title ?? file.title ?? file.streamTitle ?? file.location.displayName
         state.media = file.details
         state.screenshotDirectory = options.screenshotDirectory
         state.isSeekable = file.isSeekable

@@ -5,15 +5,17 @@ import Foundation
 /// calls return (a read stuck in the system, such as a pipe with no writer yet, is left
 /// behind; it ends with the process). `Value` is what the open makes: a `Player`.
 public final class SourceOpening<Value>: @unchecked Sendable {
-    public let path: String
+    public let source: Source
+    public var path: String { source.text }
     private let interrupt = InterruptFlag()
     private let outcome = Locked<Result<Value, PlayerError>?>(nil)
 
     /// Starts opening; `make` opens (with the flag to pass on), `done` is called on the
     /// opening thread once there is a result.
-    public init(path: String, make: @escaping @Sendable (InterruptFlag) throws(PlayerError) -> Value,
+    public init(source: Source, make: @escaping @Sendable (InterruptFlag) throws(PlayerError) -> Value,
                 done: @escaping @Sendable () -> Void) {
-        self.path = path
+        self.source = source
+        let path = source.text
         let interrupt = interrupt, outcome = outcome
         let thread = Thread {
             let result: Result<Value, PlayerError>

@@ -130,11 +130,13 @@ public struct Playlist: Sendable, Equatable {
         items[position].duration = duration
     }
 
-    /// Replaces the entry with `id` by `paths` (a folder met when reached, `--directory-mode=lazy`).
+    /// Replaces the entry with `id` by `paths` (a folder met when reached, `--directory-mode=lazy`;
+    /// a web page's playlist), which reach no further than the entry they replace.
     public mutating func expand(id: Int, into paths: [String]) {
         guard let position = items.firstIndex(where: { $0.id == id }) else { return }
+        let list = items[position].source
         var made: [PlaylistItem] = []
-        for path in paths { made.append(makeItem(path)) }
+        for path in paths { made.append(makeItem(Source(entry: path, listedBy: list))) }
         items.replaceSubrange(position...position, with: made)
         if let order = unshuffledOrder {
             unshuffledOrder = order.flatMap { $0 == id ? items[position..<position + paths.count].map(\.id) : [$0] }
@@ -143,15 +145,21 @@ public struct Playlist: Sendable, Equatable {
     }
 
     private mutating func makeItem(_ path: String) -> PlaylistItem {
+        makeItem(Source(path))
+    }
+
+    private mutating func makeItem(_ source: Source) -> PlaylistItem {
         lastID += 1
-        return PlaylistItem(path: path, id: lastID)
+        return PlaylistItem(source: source, id: lastID)
     }
 }
 
 /// One playlist entry as the overlay's panel and IPC show it (mpv's `playlist/N/…`).
 public struct PlaylistItem: Sendable, Equatable {
+    /// What the user gave, made into what opens it.
+    public var source: Source
     /// What the user gave: a path or a URL.
-    public var path: String
+    public var path: String { source.text }
     /// The media title once the entry has been opened, nil before.
     public var title: String?
     /// Seconds, once known.
@@ -160,7 +168,11 @@ public struct PlaylistItem: Sendable, Equatable {
     public var id: Int
 
     public init(path: String, title: String? = nil, duration: Double? = nil, id: Int) {
-        self.path = path
+        self.init(source: Source(path), title: title, duration: duration, id: id)
+    }
+
+    public init(source: Source, title: String? = nil, duration: Double? = nil, id: Int) {
+        self.source = source
         self.title = title
         self.duration = duration
         self.id = id

@@ -9,9 +9,9 @@ extension Session {
         guard configuration.playlist.prefetches, let player, prefetched == nil, playlist.hasNext,
               let duration = player.state.duration, duration - player.state.position <= Self.prefetchLead else { return }
         let next = playlist.items[playlist.index + 1]
-        guard SourceLocation(next.path).kind == .local, !DirectoryExpansion.isDirectory(next.path) else { return }
+        guard next.source.reach == .local, !DirectoryExpansion.isDirectory(next.path) else { return }
         let (options, resume) = openingOptions(for: next)
-        prefetched = Prefetch(id: next.id, opening: makeOpening(next.path, options), resume: resume)
+        prefetched = Prefetch(id: next.id, opening: makeOpening(next.source, options), resume: resume)
     }
 
     /// The next entry has been opened ahead and waits for its turn.
@@ -27,10 +27,11 @@ extension Session {
         let resume: Resume?
     }
 
-    func makeOpening(_ path: String, _ options: PlayerOptions) -> PlayerOpening {
-        let opener = opener
-        return PlayerOpening(path: path, make: { interrupt throws(PlayerError) in
-            try opener(path, options, interrupt)
+    /// Opens `source` with `options`, talking to its servers as the options say.
+    func makeOpening(_ source: Source, _ options: PlayerOptions) -> PlayerOpening {
+        let opener = opener, source = source.talking(with: options.network)
+        return PlayerOpening(source: source, make: { interrupt throws(PlayerError) in
+            try opener(source, options, interrupt)
         }, done: wake)
     }
 

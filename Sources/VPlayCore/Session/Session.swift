@@ -36,7 +36,7 @@ public final class Session {
     }
 
     /// Opens a source: on a thread of its own, with the flag that gives the open up.
-    public typealias Opener = @Sendable (_ path: String, _ options: PlayerOptions, _ interrupt: InterruptFlag) throws(PlayerError) -> Player
+    public typealias Opener = @Sendable (_ source: Source, _ options: PlayerOptions, _ interrupt: InterruptFlag) throws(PlayerError) -> Player
 
     public private(set) var phase: Phase = .idle
     public private(set) var player: Player?
@@ -100,8 +100,8 @@ public final class Session {
         self.settings = settings
         self.configuration = configuration
         // Web pages are resolved through yt-dlp on the opening's thread; media opens as it is.
-        self.opener = { path, options, interrupt throws(PlayerError) in
-            try WebOpening.open(path, options: options, interrupt: interrupt, warn: warn, with: opener)
+        self.opener = { source, options, interrupt throws(PlayerError) in
+            try WebOpening.open(source, options: options, interrupt: interrupt, warn: warn, with: opener)
         }
         self.wake = wake
         self.warn = warn
@@ -300,7 +300,7 @@ public final class Session {
     /// - Parameter start: where to start, over the options and the resume position.
     private func playCurrentEntry(startingAt start: Double? = nil) {
         // A folder left as an entry (`--directory-mode=lazy`, or given later) opens when reached.
-        while let folder = playlist.currentItem, SourceLocation(folder.path).kind == .local,
+        while let folder = playlist.currentItem, folder.source.reach == .local,
               DirectoryExpansion.isDirectory(folder.path) {
             let entries = DirectoryExpansion.entries(of: folder.path, mode: configuration.playlist.directoryMode,
                                                      kinds: configuration.playlist.kinds, warn: warn)
@@ -326,7 +326,7 @@ public final class Session {
         } else {
             let (options, resume) = openingOptions(for: item, startingAt: start)
             resuming = resume
-            opening = makeOpening(item.path, options)
+            opening = makeOpening(item.source, options)
             prefetched?.opening.cancel()
         }
         prefetched = nil
@@ -414,7 +414,8 @@ public final class Session {
 
     /// A file given while another plays is opened beside it; with none playing it plays now.
     private func load(_ path: String) {
-        if SourceLocation(path).kind == .local, DirectoryExpansion.isDirectory(path) {
+        let source = Source(path)
+        if source.location.kind == .local, DirectoryExpansion.isDirectory(path) {
             // A folder replaces the playlist with its files, as in mpv.
             apply(.openFiles([path]))
             return
@@ -422,10 +423,7 @@ public final class Session {
         if player != nil {
             replacement?.cancel()
             events.append(.startFile)
-            let opener = opener, options = settings.seeding(configuration.options)
-            replacement = PlayerOpening(path: path, make: { interrupt throws(PlayerError) in
-                try opener(path, options, interrupt)
-            }, done: wake)
+            replacement = makeOpening(source, settings.seeding(configuration.options))
             return
         }
         leaveEntry(reason: .stop)

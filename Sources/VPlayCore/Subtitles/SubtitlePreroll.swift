@@ -36,14 +36,14 @@ final class SubtitlePreroll: @unchecked Sendable {
         return stat(local, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
     }
 
-    /// Starts the reader of stream `index` of `path` (opened as playback opened it, with
+    /// Starts the reader of stream `index` of `source` (opened as playback opened it, with
     /// `options`) into `lines`; `wake` is called after each stretch is read.
-    init(path: String, options: PlayerOptions, stream index: Int, codec: AVCodecID, into lines: SubtitleLines,
+    init(source: Source, options: PlayerOptions, stream index: Int, codec: AVCodecID, into lines: SubtitleLines,
          wake: @escaping @Sendable () -> Void) {
         let thread = Thread { [self] in
             // Niced: playback's own decoding comes first.
             setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10)
-            run(path, options: options, stream: index, codec: codec, into: lines, wake: wake)
+            run(source, options: options, stream: index, codec: codec, into: lines, wake: wake)
             finished.signal()
         }
         thread.name = "vplay.subtitle-preroll"
@@ -83,13 +83,13 @@ final class SubtitlePreroll: @unchecked Sendable {
         condition.withLock { wanted != nil || stopping }
     }
 
-    private func run(_ path: String, options: PlayerOptions, stream index: Int, codec codecID: AVCodecID,
+    private func run(_ source: Source, options: PlayerOptions, stream index: Int, codec codecID: AVCodecID,
                      into lines: SubtitleLines, wake: @Sendable () -> Void) {
         guard var time = nextMoment(),
-              let file = try? MediaFile(path: path, options: options, interrupt: interrupt),
+              let file = try? MediaFile(source: source, options: options, interrupt: interrupt),
               index < Int(file.context.pointee.nb_streams),
               file.stream(index).pointee.codecpar.pointee.codec_id == codecID,
-              let codec = try? CodecContext(stream: file.stream(index), path: path, threads: 1),
+              let codec = try? CodecContext(stream: file.stream(index), path: source.text, threads: 1),
               let packet = av_packet_alloc() else { return }
         var packetPointer: UnsafeMutablePointer<AVPacket>? = packet
         defer { av_packet_free(&packetPointer) }

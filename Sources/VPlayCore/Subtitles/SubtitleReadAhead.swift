@@ -27,14 +27,14 @@ final class SubtitleReadAhead: @unchecked Sendable {
         return properties & AV_CODEC_PROP_TEXT_SUB != 0 && properties & AV_CODEC_PROP_BITMAP_SUB == 0
     }
 
-    /// Starts reading stream `index` of `path` (opened as playback opened it, with `options`)
+    /// Starts reading stream `index` of `source` (opened as playback opened it, with `options`)
     /// into `lines`; `done` is called once reading ends, whole or not.
-    init(path: String, options: PlayerOptions, stream index: Int, codec: AVCodecID, into lines: SubtitleLines,
+    init(source: Source, options: PlayerOptions, stream index: Int, codec: AVCodecID, into lines: SubtitleLines,
          done: @escaping @Sendable () -> Void) {
         let thread = Thread { [self] in
             // Niced: playback comes first; this only has to be done before the lines are wanted.
             setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 19)
-            read(path, options: options, stream: index, codec: codec, into: lines)
+            read(source, options: options, stream: index, codec: codec, into: lines)
             reading.withLock { $0 = false }
             finished.signal()
             done()
@@ -55,12 +55,12 @@ final class SubtitleReadAhead: @unchecked Sendable {
         finished.signal()
     }
 
-    private func read(_ path: String, options: PlayerOptions, stream index: Int, codec codecID: AVCodecID,
+    private func read(_ source: Source, options: PlayerOptions, stream index: Int, codec codecID: AVCodecID,
                       into lines: SubtitleLines) {
-        guard let file = try? MediaFile(path: path, options: options, interrupt: interrupt),
+        guard let file = try? MediaFile(source: source, options: options, interrupt: interrupt),
               index < Int(file.context.pointee.nb_streams),
               file.stream(index).pointee.codecpar.pointee.codec_id == codecID,
-              let codec = try? CodecContext(stream: file.stream(index), path: path, threads: 1) else { return }
+              let codec = try? CodecContext(stream: file.stream(index), path: source.text, threads: 1) else { return }
         for other in 0..<Int(file.context.pointee.nb_streams) {
             file.stream(other).pointee.discard = other == index ? AVDISCARD_DEFAULT : AVDISCARD_ALL
         }

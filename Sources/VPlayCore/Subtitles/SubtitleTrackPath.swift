@@ -15,7 +15,7 @@ final class SubtitleTrackPath: SubtitleSource, @unchecked Sendable {
     private var started = false
     private var serial = -1
     /// How to open the file again to read the track beside playback; nil when it is not.
-    private let opening: (path: String, options: PlayerOptions, codec: AVCodecID, wake: @Sendable () -> Void)?
+    private let opening: (source: Source, options: PlayerOptions, codec: AVCodecID, wake: @Sendable () -> Void)?
     /// Whether the track is read whole ahead, and again before the moments playback starts from.
     private let readsAhead: Bool
     private let prerolls: Bool
@@ -32,7 +32,7 @@ final class SubtitleTrackPath: SubtitleSource, @unchecked Sendable {
         streamIndex = index
         queue = packets
         decodedLines = SubtitleLines(codec: codec)
-        opening = readAhead.map { (file.path, $0.options, file.stream(index).pointee.codecpar.pointee.codec_id, $0.wake) }
+        opening = readAhead.map { (file.source, $0.options, file.stream(index).pointee.codecpar.pointee.codec_id, $0.wake) }
         readsAhead = readAhead != nil && SubtitleReadAhead.reads(file, stream: index)
         prerolls = readAhead != nil && SubtitlePreroll.reads(file, stream: index)
     }
@@ -60,11 +60,11 @@ final class SubtitleTrackPath: SubtitleSource, @unchecked Sendable {
         started = true
         thread.start()
         if readsAhead, let opening {
-            readAhead = SubtitleReadAhead(path: opening.path, options: opening.options, stream: streamIndex,
+            readAhead = SubtitleReadAhead(source: opening.source, options: opening.options, stream: streamIndex,
                                           codec: opening.codec, into: decodedLines, done: opening.wake)
         }
         if prerolls, let opening {
-            let reader = SubtitlePreroll(path: opening.path, options: opening.options, stream: streamIndex,
+            let reader = SubtitlePreroll(source: opening.source, options: opening.options, stream: streamIndex,
                                          codec: opening.codec, into: decodedLines, wake: opening.wake)
             if let prerollMoment { reader.read(at: prerollMoment) }
             preroll = reader

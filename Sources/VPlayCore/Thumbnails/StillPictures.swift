@@ -124,7 +124,7 @@ public final class StillPictures: Sendable {
             }
             if isDone { continue }
             state.withLock { $0.opens += 1 }
-            let decoder = ThumbnailDecoder(path: request.path, maxWidth: request.maxWidth, maxHeight: request.maxHeight,
+            let decoder = ThumbnailDecoder(source: Source(request.path), maxWidth: request.maxWidth, maxHeight: request.maxHeight,
                                            interrupt: interrupt)
             let picture = decoder?.decodeKeyframe(at: request.time, isSuperseded: isSuperseded)
             decoder?.close()

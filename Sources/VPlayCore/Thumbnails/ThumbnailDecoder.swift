@@ -1,7 +1,7 @@
 import CFFmpeg
 import Foundation
 
-/// The thumbnail thread's own open of the file: demuxer, keyframe-only decoder and scaler,
+/// The thumbnail thread's own reader of the source: demuxer, keyframe-only decoder and scaler,
 /// never shared with playback. Used from one thread at a time (the worker), except
 /// `interruptBlockingCalls`, which any thread may call.
 final class ThumbnailDecoder: @unchecked Sendable {
@@ -28,6 +28,8 @@ final class ThumbnailDecoder: @unchecked Sendable {
     /// other threads.
     private let reads = Locked(0)
     var sourceReads: Int { reads.withLock { $0 } }
+    /// Opened with what playback's open learned rather than probed (for tests).
+    let tookPlaybacksFacts: Bool
     private let scaler = PictureScaler()
     /// HDR keyframes are tone-mapped as playback maps them (the default curve).
     private let toneMapper = ToneMapper()
@@ -39,21 +41,23 @@ final class ThumbnailDecoder: @unchecked Sendable {
     /// source (a pipe is read by playback and cannot be opened twice; a live stream has no
     /// moments to show), or has no video stream other than cover art.
     /// - Parameters:
-    ///   - options: the network settings (timeouts, headers, TLS) playback opened the source with.
+    ///   - facts: what playback's open of `source` learned, taken instead of probing it again.
+    ///   - options: the settings playback opened the source with.
     ///   - interrupt: raised by another thread, makes the open (and later reads) give up.
     ///   - cached: playback's cached keyframes, used instead of reading where they reach.
-    init?(path: String, options: PlayerOptions = PlayerOptions(), maxWidth: Int, maxHeight: Int,
+    init?(source: Source, facts: SourceFacts? = nil, options: PlayerOptions = PlayerOptions(), maxWidth: Int, maxHeight: Int,
           interrupt: InterruptFlag = InterruptFlag(), cached: CachedKeyframes? = nil) {
-        let isNetwork = SourceLocation(path).isNetwork
-        if !isNetwork {
+        if let local = source.location.filePath, !source.isNetwork {
             var info = stat()
-            guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+            guard stat(local, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
         }
         var options = options
         options.audioEnabled = false
-        guard let file = try? MediaFile(path: path, options: options, interrupt: interrupt), !isNetwork || file.isSeekable,
-              let index = file.videoStream, let codec = try? Self.openDecoder(for: file.stream(index), path: path) else { return nil }
+        guard let file = try? MediaFile(source: source, options: options, rereading: facts, interrupt: interrupt),
+              !source.isNetwork || file.isSeekable, let index = file.videoStream,
+              let codec = try? Self.openDecoder(for: file.stream(index), path: source.text) else { return nil }
         self.file = file
+        tookPlaybacksFacts = file.isReread
         self.codec = codec
         streamIndex = Int32(index)
         stream = file.stream(index)

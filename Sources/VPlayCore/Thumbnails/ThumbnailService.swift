@@ -1,7 +1,7 @@
 import Foundation
 
 /// Seek-bar previews: pictures of the keyframes under the pointer, decoded on one low-priority
-/// thread from a separate open of the file, so playback is never disturbed.
+/// thread from a separate reader of the source, so playback is never disturbed.
 ///
 /// The view calls `request(time:)` whenever the pointer moves over the slider (newest position
 /// wins; older ones not yet started are dropped), and draws `thumbnail(near:)` above the pointer.
@@ -21,11 +21,13 @@ public final class ThumbnailService: @unchecked Sendable {
     private let state: Locked<State>
     private let worker: LatestRequestWorker<Double>
 
-    /// Opens `path` a second time for previews: one more connection for a network source,
+    /// Opens `source` a second time for previews: one more connection for a network source,
     /// whose requests go one after another, and none while playback's cache holds the keyframe. Nil for audio-only files, files whose only picture
     /// is cover art, pipes, live streams, and sources that cannot be opened or decoded.
     /// - Parameters:
-    ///   - options: the settings playback opened the source with (its network settings count).
+    ///   - facts: what playback's open of `source` learned: the second open takes its format and
+    ///     streams from them rather than probing the source again.
+    ///   - options: the settings playback opened the source with.
     ///   - interrupt: raised by another thread, makes the open give up (see `stop` for later reads).
     ///   - cached: playback's cached keyframes (`Player.cachedKeyframes`), decoded instead of
     ///     reading the source where they reach.
@@ -33,19 +35,20 @@ public final class ThumbnailService: @unchecked Sendable {
     ///   - cacheBytes: how much memory decoded thumbnails may take, least recently used evicted first.
     ///   - onReady: called on the thumbnail thread after a new picture is available; typically
     ///     pushes an event so the UI thread redraws.
-    public convenience init?(path: String, options: PlayerOptions = PlayerOptions(), interrupt: InterruptFlag = InterruptFlag(),
-                             cached: CachedKeyframes? = nil, maxWidth: Int = 240, maxHeight: Int = 160,
+    public convenience init?(source: Source, facts: SourceFacts? = nil, options: PlayerOptions = PlayerOptions(),
+                             interrupt: InterruptFlag = InterruptFlag(), cached: CachedKeyframes? = nil,
+                             maxWidth: Int = 240, maxHeight: Int = 160,
                              cacheBytes: Int = 32 << 20, onReady: @escaping @Sendable () -> Void) {
-        self.init(path: path, options: options, interrupt: interrupt, cached: cached, maxWidth: maxWidth,
+        self.init(source: source, facts: facts, options: options, interrupt: interrupt, cached: cached, maxWidth: maxWidth,
                   maxHeight: maxHeight, cacheBytes: cacheBytes, beforeEachJob: nil, onReady: onReady)
     }
 
     /// - Parameter beforeEachJob: tests hold the thread here to line requests up.
-    init?(path: String, options: PlayerOptions = PlayerOptions(), interrupt: InterruptFlag = InterruptFlag(),
-          cached: CachedKeyframes? = nil, maxWidth: Int, maxHeight: Int, cacheBytes: Int,
-          beforeEachJob: (@Sendable (Double) -> Void)?, onReady: @escaping @Sendable () -> Void) {
-        guard let decoder = ThumbnailDecoder(path: path, options: options, maxWidth: maxWidth, maxHeight: maxHeight,
-                                             interrupt: interrupt, cached: cached) else { return nil }
+    init?(source: Source, facts: SourceFacts? = nil, options: PlayerOptions = PlayerOptions(),
+          interrupt: InterruptFlag = InterruptFlag(), cached: CachedKeyframes? = nil, maxWidth: Int, maxHeight: Int,
+          cacheBytes: Int, beforeEachJob: (@Sendable (Double) -> Void)?, onReady: @escaping @Sendable () -> Void) {
+        guard let decoder = ThumbnailDecoder(source: source, facts: facts, options: options, maxWidth: maxWidth,
+                                             maxHeight: maxHeight, interrupt: interrupt, cached: cached) else { return nil }
         let state = Locked(State(cache: ThumbnailCache(capacityBytes: cacheBytes)))
         self.decoder = decoder
         self.state = state
@@ -103,6 +106,8 @@ public final class ThumbnailService: @unchecked Sendable {
     var decodeCount: Int { state.withLock { $0.decodes } }
     /// Packets read from the source by the previews; only meaningful between jobs.
     var sourceReads: Int { decoder.sourceReads }
+    /// Whether the source was opened with what playback's open learned, not probed again.
+    var tookPlaybacksFacts: Bool { decoder.tookPlaybacksFacts }
     var requestCounts: LatestRequestWorker<Double>.Counts { worker.counts }
     var cachedBytes: Int { state.withLock { $0.cache.totalBytes } }
     /// The cached keyframe whose span contains `time`, without counting as a use.

@@ -3,14 +3,14 @@
 /// in the playlist, each resolved when its turn comes.
 public enum WebOpening {
     /// - Parameter open: opens media, as `Session.Opener` does.
-    public static func open(_ path: String, options: PlayerOptions, interrupt: InterruptFlag,
+    public static func open(_ given: Source, options: PlayerOptions, interrupt: InterruptFlag,
                             warn: @Sendable (String) -> Void,
                             with open: Session.Opener) throws(PlayerError) -> Player {
-        let location = SourceLocation(path)
-        guard options.web.enabled, location.isNetwork,
-              PageCheck.isPage(location, network: options.network, interrupt: interrupt) else {
+        let path = given.text
+        guard options.web.enabled, given.isNetwork, given.refusal == nil,
+              PageCheck.isPage(given.location, network: given.network, interrupt: interrupt) else {
             if interrupt.isRaised { throw .cancelled(path) }
-            return try open(path, options, interrupt)
+            return try open(given, options, interrupt)
         }
         let item: WebItem
         switch try WebPageResolver.resolve(path, options: options, interrupt: interrupt) {
@@ -38,7 +38,8 @@ public enum WebOpening {
             mediaOptions.subtitleFileLanguages[file] = language
         }
         if interrupt.isRaised { throw .cancelled(path) }
-        let player = try open(source.url, mediaOptions, interrupt)
+        let media = Source(entry: source.url, listedBy: given.talking(with: mediaOptions.network), title: item.title)
+        let player = try open(media, mediaOptions, interrupt)
         player.present(page: path, item: item)
         return player
     }
