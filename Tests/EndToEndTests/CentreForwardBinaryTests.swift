@@ -5,12 +5,15 @@ import XCTest
 /// `--drc` with 5.1 played on a stereo sink: the centre's tone (where films put speech) comes
 /// out louder against the surrounds' than without night mode, heard at the null sink.
 final class CentreForwardBinaryTests: XCTestCase {
-    /// 5.1: a 1 kHz tone in the centre only, a 300 Hz one in both surrounds, fronts silent.
+    /// 5.1: a 500 Hz tone in the centre only, a 6 kHz one 12 dB louder in both surrounds, fronts
+    /// silent (the surrounds well above the clicks a busy machine's underruns may add). The
+    /// compressor's gain ripples at the tones' difference, which moves a little of each tone to
+    /// the other's frequency; 5.5 kHz apart, its level detector smooths that ripple away.
     private static func clip() throws -> URL {
         try MediaFactory.clip(ClipSpec(name: "centre-forward", fileExtension: "mka", arguments: [
-            "-f", "lavfi", "-i", "sine=frequency=1000:sample_rate=48000:duration=8",
-            "-f", "lavfi", "-i", "sine=frequency=300:sample_rate=48000:duration=8",
-            "-filter_complex", "[0:a][1:a]amerge=inputs=2,pan=5.1(side)|FL=0*c0|FR=0*c0|FC=c0|LFE=0*c0|SL=c1|SR=c1",
+            "-f", "lavfi", "-i", "sine=frequency=500:sample_rate=48000:duration=8",
+            "-f", "lavfi", "-i", "sine=frequency=6000:sample_rate=48000:duration=8",
+            "-filter_complex", "[0:a][1:a]amerge=inputs=2,pan=5.1(side)|FL=0*c0|FR=0*c0|FC=c0|LFE=0*c0|SL=4*c1|SR=4*c1",
             "-c:a", "flac"]))
     }
 
@@ -41,10 +44,15 @@ final class CentreForwardBinaryTests: XCTestCase {
         let result = player.process.waitForExit(timeout: .seconds(20))
         XCTAssertFalse(result.timedOut)
         XCTAssertEqual(result.status, 0, result.errorText)
-        let centre = Self.level(of: 1000, in: recording, from: start + 2, to: start + 4)
-        let surround = Self.level(of: 300, in: recording, from: start + 2, to: start + 4)
-        XCTAssertGreaterThan(surround, 1e-4, "the surrounds are heard")
-        return 20 * log10(centre / surround)
+        // The median of eight quarter-seconds: one spoilt by a click does not count.
+        let ratios = (0..<8).map { quarter -> Double in
+            let from = start + 2 + Double(quarter) / 4
+            let centre = Self.level(of: 500, in: recording, from: from, to: from + 0.25)
+            let surround = Self.level(of: 6000, in: recording, from: from, to: from + 0.25)
+            XCTAssertGreaterThan(surround, 1e-4, "the surrounds are heard")
+            return 20 * log10(centre / max(surround, 1e-9))
+        }.sorted()
+        return (ratios[3] + ratios[4]) / 2
     }
 
     func testNightModeKeepsTheCentreForward() throws {
