@@ -29,7 +29,7 @@ let package = Package(
 
         .target(name: "TestSupport", dependencies: ["CFFmpeg"], path: "Tests/TestSupport"),
         .testTarget(name: "VPlayCoreTests", dependencies: ["VPlayCore", "TestSupport", "CFFmpeg", "CPictureKernels"]),
-        .testTarget(name: "VPlayViewTests", dependencies: ["VPlayView", "VPlayCore"]),
+        .testTarget(name: "VPlayViewTests", dependencies: ["VPlayView", "VPlayCore", "TestSupport"]),
         .testTarget(name: "VPlayControlTests", dependencies: ["VPlayControl", "VPlayCore", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "VPlayView"], exclude: ["python"]),
     ],

@@ -28,6 +28,8 @@ final class Viewing {
     /// The recent files the last idle window showed: the next shows them at once, while it
     /// reads the history again.
     private var recent = RecentList()
+    /// Durations of playlist entries not opened yet, for the panel: learned once a run.
+    private var playlistDurations: PlaylistDurations?
 
     init(options: LaunchOptions, services: Services, session: Session) {
         self.options = options
@@ -66,6 +68,9 @@ final class Viewing {
     func closeWindow() {
         recentPictures?.stop()
         recentPictures = nil
+        playlistDurations?.stop()
+        playlistDurations = nil
+        screen?.overlay.playlistDurations = nil
         screen = nil
         idleScreen = nil
     }
@@ -137,6 +142,10 @@ final class Viewing {
             }
             : nil
         defer { thumbnails?.stop() }
+        if playlistDurations == nil {
+            playlistDurations = PlaylistDurations(onReady: { sdl.wake() })
+            screen.overlay.playlistDurations = playlistDurations
+        }
         PlayerLoop(sdl: sdl, session: session, window: screen.window, player: player, channel: services.channel,
                    overlay: screen.overlay, thumbnails: thumbnails, keyCommand: services.keys,
                    openDialog: services.openDialog.show, onTurn: onTurn(window: screen.window)).run()

@@ -61,36 +61,28 @@ final class AudioDeviceBinaryTests: XCTestCase {
     /// Waits until `time-pos` has moved on by `seconds`: playback goes on.
     private func waitForProgress(_ ipc: IPCClient, by seconds: Double, _ message: String) throws {
         let start = try ipc.double("time-pos")
-        let deadline = ContinuousClock.now + .seconds(10)
-        while try ipc.double("time-pos") < start + seconds {
-            guard ContinuousClock.now < deadline else { return XCTFail("\(message): time-pos stuck at \(start)") }
-            Thread.sleep(forTimeInterval: 0.05)
+        guard try poll(timeout: .seconds(10), interval: 0.05, { try ipc.double("time-pos") >= start + seconds }) else {
+            return XCTFail("\(message): time-pos stuck at \(start)")
         }
     }
 
     /// Waits until sound and picture are together again (`avsync` within 50 ms), printing how far
     /// apart they were meanwhile.
     private func waitForSync(_ ipc: IPCClient, _ message: String) throws {
-        let deadline = ContinuousClock.now + .seconds(10)
-        var worst = 0.0
-        while true {
-            let offset = try ipc.double("avsync")
-            if abs(offset) < 0.05 { break }
+        var worst = 0.0, offset = 0.0
+        let synced = try poll(timeout: .seconds(10), interval: 0.05) {
+            offset = try ipc.double("avsync")
             worst = max(worst, abs(offset))
-            guard ContinuousClock.now < deadline else { return XCTFail("\(message): avsync \(offset) s") }
-            Thread.sleep(forTimeInterval: 0.05)
+            return abs(offset) < 0.05
         }
+        guard synced else { return XCTFail("\(message): avsync \(offset) s") }
         print("AudioDeviceBinaryTests: \(message): worst avsync seen \(Int(worst * 1000)) ms")
     }
 
     /// Waits until `audio-delay` reads `seconds`: the device playing now brought its own.
     private func waitForDelay(_ ipc: IPCClient, _ seconds: Double, _ message: String) throws {
-        let deadline = ContinuousClock.now + .seconds(5)
-        while abs(try ipc.double("audio-delay") - seconds) > 1e-9 {
-            guard ContinuousClock.now < deadline else {
-                return XCTFail("\(message): audio-delay \(try ipc.double("audio-delay")), not \(seconds)")
-            }
-            Thread.sleep(forTimeInterval: 0.05)
+        guard try poll(timeout: .seconds(5), interval: 0.05, { abs(try ipc.double("audio-delay") - seconds) <= 1e-9 }) else {
+            return XCTFail("\(message): audio-delay \(try ipc.double("audio-delay")), not \(seconds)")
         }
     }
 

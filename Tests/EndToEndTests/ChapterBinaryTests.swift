@@ -30,13 +30,13 @@ final class ChapterBinaryTests: XCTestCase {
     }
 
     private func waitForChapter(_ ipc: IPCClient, _ expected: Int, at time: Double) throws {
-        let deadline = ContinuousClock.now + .seconds(10)
         var last: (Any?, Double?) = (nil, nil)
-        while ContinuousClock.now < deadline {
+        let reached = try poll(timeout: .seconds(10), interval: 0.02) {
             last = (try ipc.property("chapter"), try? ipc.double("time-pos"))
-            if last.0 as? Int == expected, let position = last.1, abs(position - time) < 0.05 { return }
-            Thread.sleep(forTimeInterval: 0.02)
+            guard last.0 as? Int == expected, let position = last.1 else { return false }
+            return abs(position - time) < 0.05
         }
+        if reached { return }
         XCTFail("expected chapter \(expected) at \(time) s; chapter \(String(describing: last.0)) at \(String(describing: last.1))")
     }
 

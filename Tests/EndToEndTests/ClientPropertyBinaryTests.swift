@@ -106,9 +106,9 @@ final class ClientPropertyBinaryTests: XCTestCase {
         // Paused at the start: idle, nothing left behind yet.
         XCTAssertEqual(try read("core-idle"), true)
         XCTAssertEqual(try read("decoder-frame-drop-count"), 0)
-        let duration = try client.number("duration")
+        let duration = try client.double("duration")
         XCTAssertEqual(try read("estimated-frame-count"), .number((duration * 25).rounded(.towardZero)))
-        XCTAssertEqual(try read("playtime-remaining").number ?? 0, duration - (try client.number("time-pos")), accuracy: 1e-6)
+        XCTAssertEqual(try read("playtime-remaining").number ?? 0, duration - (try client.double("time-pos")), accuracy: 1e-6)
 
         // Playing, the core runs and the position moves; paused again, it stands.
         XCTAssertTrue(try client.command("observe_property", 1, "core-idle").isSuccess)
@@ -119,7 +119,7 @@ final class ClientPropertyBinaryTests: XCTestCase {
         mark = client.messages.count
         XCTAssertTrue(try client.command("set_property", "pause", true).isSuccess)
         try expectChange(client, id: 1, to: true, after: mark)
-        let position = try client.number("time-pos")
+        let position = try client.double("time-pos")
         XCTAssertGreaterThanOrEqual(position, 1)
         XCTAssertEqual(try read("playback-time"), .number(position))
         // mpv's estimate: the whole frames in the length, times the share of it played.
@@ -165,12 +165,12 @@ final class ClientPropertyBinaryTests: XCTestCase {
 
     // MARK: Helpers
 
-    private func get(_ name: String, _ client: IPCTestClient) throws -> IPCJSON {
+    private func get(_ name: String, _ client: IPCClient) throws -> IPCJSON {
         try client.command("get_property", .string(name))
     }
 
     /// A property's value; fails the test when there is none.
-    private func value(_ name: String, _ client: IPCTestClient, file: StaticString = #filePath, line: UInt = #line) throws -> IPCJSON {
+    private func value(_ name: String, _ client: IPCClient, file: StaticString = #filePath, line: UInt = #line) throws -> IPCJSON {
         let reply = try get(name, client)
         guard reply.isSuccess, let data = reply.data else {
             XCTFail("get_property \(name): \(reply)", file: file, line: line)
@@ -180,12 +180,12 @@ final class ClientPropertyBinaryTests: XCTestCase {
     }
 
     /// The error answered for a property that has no value.
-    private func errorText(_ name: String, _ client: IPCTestClient) throws -> String? {
+    private func errorText(_ name: String, _ client: IPCClient) throws -> String? {
         try get(name, client)["error"]?.string
     }
 
     /// Waits for observer `id`'s `property-change` to `value` after message `mark`.
-    private func expectChange(_ client: IPCTestClient, id: Int, to value: Bool, after mark: Int,
+    private func expectChange(_ client: IPCClient, id: Int, to value: Bool, after mark: Int,
                               file: StaticString = #filePath, line: UInt = #line) throws {
         let change = client.waitFor(after: mark, timeout: .seconds(10)) {
             $0["event"] == "property-change" && $0["id"] == .number(Double(id)) && $0["data"] == .bool(value)

@@ -147,121 +147,11 @@ extension Duration {
     var inSeconds: Double { Double(components.seconds) + Double(components.attoseconds) * 1e-18 }
 }
 
-// MARK: - IPC client
-
 struct EndToEndError: Error, CustomStringConvertible {
     let description: String
-}
 
-/// A minimal blocking client for the player's mpv-style JSON IPC socket, for reading
-/// `time-pos`, `pause` and friends in assertions.
-final class IPCClient {
-    private let descriptor: Int32
-    private var buffer: [UInt8] = []
-    private var nextRequestID = 1
-
-    /// Connects to the socket at `path`, retrying until `timeout` (the player creates it
-    /// only after its window).
-    init(path: String, timeout: Duration = .seconds(5)) throws {
-        let deadline = ContinuousClock.now + timeout
-        while true {
-            let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-            guard fd >= 0 else { throw EndToEndError(description: "socket() failed: errno \(errno)") }
-            var address = sockaddr_un()
-            address.sun_family = sa_family_t(AF_UNIX)
-            let bytes = Array(path.utf8)
-            guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else {
-                close(fd)
-                throw EndToEndError(description: "socket path too long: \(path)")
-            }
-            withUnsafeMutableBytes(of: &address.sun_path) { raw in
-                raw.copyBytes(from: bytes)
-                raw[bytes.count] = 0
-            }
-            let result = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                    connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-                }
-            }
-            if result == 0 {
-                descriptor = fd
-                return
-            }
-            close(fd)
-            guard ContinuousClock.now < deadline else {
-                throw EndToEndError(description: "cannot connect to \(path): errno \(errno)")
-            }
-            Thread.sleep(forTimeInterval: 0.02)
-        }
-    }
-
-    deinit { close(descriptor) }
-
-    /// Sends `command` and returns the reply's `data` (nil when absent); throws when the
-    /// reply's `error` is not "success" or no reply comes within `timeout`.
-    func command(_ command: [Any], timeout: Duration = .seconds(3)) throws -> Any? {
-        let id = nextRequestID
-        nextRequestID += 1
-        var line = try JSONSerialization.data(withJSONObject: ["command": command, "request_id": id])
-        line.append(0x0A)
-        try line.withUnsafeBytes { raw in
-            var sent = 0
-            while sent < raw.count {
-                let n = send(descriptor, raw.baseAddress! + sent, raw.count - sent, Int32(MSG_NOSIGNAL))
-                guard n > 0 else { throw EndToEndError(description: "send failed: errno \(errno)") }
-                sent += n
-            }
-        }
-        let deadline = ContinuousClock.now + timeout
-        while true {
-            let message = try readLine(deadline: deadline)
-            guard let object = try JSONSerialization.jsonObject(with: Data(message)) as? [String: Any] else { continue }
-            // Skip events and replies to other requests.
-            guard let replyID = object["request_id"] as? Int, replyID == id, let error = object["error"] as? String
-            else { continue }
-            guard error == "success" else {
-                throw EndToEndError(description: "\(command) failed: \(error)")
-            }
-            return object["data"]
-        }
-    }
-
-    func property(_ name: String) throws -> Any? {
-        try command(["get_property", name])
-    }
-
-    func double(_ name: String) throws -> Double {
-        guard let value = try property(name) as? Double else {
-            throw EndToEndError(description: "\(name) is not a number")
-        }
-        return value
-    }
-
-    func bool(_ name: String) throws -> Bool {
-        guard let value = try property(name) as? Bool else {
-            throw EndToEndError(description: "\(name) is not a boolean")
-        }
-        return value
-    }
-
-    private func readLine(deadline: ContinuousClock.Instant) throws -> [UInt8] {
-        while true {
-            if let newline = buffer.firstIndex(of: 0x0A) {
-                let line = Array(buffer[..<newline])
-                buffer.removeSubrange(...newline)
-                return line
-            }
-            let remaining = deadline - ContinuousClock.now
-            guard remaining > .zero else { throw EndToEndError(description: "no IPC reply in time") }
-            var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&poller, 1, Int32(max(1, remaining.inSeconds * 1000)))
-            guard ready > 0 else { continue }
-            var chunk = [UInt8](repeating: 0, count: 4096)
-            let n = recv(descriptor, &chunk, chunk.count, 0)
-            guard n > 0 else { throw EndToEndError(description: "IPC socket closed") }
-            buffer.append(contentsOf: chunk[..<n])
-        }
-    }
+    init(description: String) { self.description = description }
+    init(_ description: String) { self.description = description }
 }
 
 // MARK: - A running player with a window
@@ -362,12 +252,7 @@ final class PlayerSession {
     /// Polls screenshots until the frame number on screen satisfies `condition`; returns
     /// it, or nil once `timeout` passes.
     func waitForFrame(timeout: Duration = .seconds(5), where condition: (Int) -> Bool) throws -> Int? {
-        let deadline = ContinuousClock.now + timeout
-        repeat {
-            if let frame = try frameNumber(), condition(frame) { return frame }
-            Thread.sleep(forTimeInterval: 0.02)
-        } while ContinuousClock.now < deadline
-        return nil
+        try poll(timeout: timeout, interval: 0.02, until: condition) { try frameNumber() }
     }
 
     /// Polls screenshots until the same frame number has been on screen for `stillFor`;

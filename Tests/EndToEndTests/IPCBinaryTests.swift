@@ -26,11 +26,11 @@ final class IPCBinaryTests: XCTestCase {
         XCTAssertNotNil(client.waitFor(after: mark, timeout: .seconds(5)) { $0["event"] == "pause" }, "no pause event")
         XCTAssertEqual(try client.command("get_property", "pause").data, true)
         // Paused: the position holds still (checked over 0.3 s of polling).
-        let frozen = try client.number("time-pos")
+        let frozen = try client.double("time-pos")
         XCTAssertGreaterThanOrEqual(frozen, playing)
         let holdUntil = ContinuousClock.now + .milliseconds(300)
         while ContinuousClock.now < holdUntil {
-            XCTAssertEqual(try client.number("time-pos"), frozen, accuracy: 0.001, "time-pos moved while paused")
+            XCTAssertEqual(try client.double("time-pos"), frozen, accuracy: 0.001, "time-pos moved while paused")
         }
 
         // cycle flips it back and forth.
@@ -58,7 +58,7 @@ final class IPCBinaryTests: XCTestCase {
     func testSeeksOfEveryKind() throws {
         let player = try IPCTestPlayer.launch(clip: try MediaFactory.clip(Self.clip), paused: true)
         let client = try player.connect()
-        let duration = try client.number("duration")
+        let duration = try client.double("duration")
         XCTAssertEqual(duration, 20, accuracy: 0.1)
 
         let frame = Self.frameDuration
@@ -145,8 +145,8 @@ final class IPCBinaryTests: XCTestCase {
         for (client, mark) in zip([first, second], marks) {
             try client.expectSeekEvents(after: mark)
         }
-        XCTAssertEqual(try first.number("time-pos"), 4, accuracy: Self.frameDuration)
-        XCTAssertEqual(try second.number("time-pos"), 4, accuracy: Self.frameDuration)
+        XCTAssertEqual(try first.double("time-pos"), 4, accuracy: Self.frameDuration)
+        XCTAssertEqual(try second.double("time-pos"), 4, accuracy: Self.frameDuration)
     }
 
     /// Over a thousand malformed messages, then a line over 1 MiB: each gets an error
@@ -195,7 +195,7 @@ final class IPCBinaryTests: XCTestCase {
         // The first client and a new one are still served, and playback goes on.
         XCTAssertEqual(try client.command("get_property", "pause").data, false)
         XCTAssertEqual(try player.connect().command("get_property", "pause").data, false)
-        let now = try client.number("time-pos")
+        let now = try client.double("time-pos")
         try client.waitForTimePos(atLeast: now + 0.3)
         XCTAssertTrue(player.process.isRunning)
     }
@@ -227,7 +227,7 @@ final class IPCBinaryTests: XCTestCase {
             let mark = client.messages.count
             XCTAssertTrue(try client.request(["seek", .number(target), "absolute+exact"]).isSuccess)
             try client.expectSeekEvents(after: mark)
-            let position = try client.number("time-pos")
+            let position = try client.double("time-pos")
             XCTAssertGreaterThanOrEqual(position, target - 0.001, "landed before \(target)")
             XCTAssertLessThan(position - target, 0.1, "already past \(target) when playback restarted")
             try client.waitForTimePos(atLeast: target + 0.3)
@@ -237,13 +237,13 @@ final class IPCBinaryTests: XCTestCase {
     /// Sends one seek, waits for its `seek` then `playback-restart` events, and checks
     /// `time-pos` against `expect`. Returns the position.
     @discardableResult
-    private func seek(_ client: IPCTestClient, _ arguments: [IPCJSON], expect: Double, tolerance: Double,
+    private func seek(_ client: IPCClient, _ arguments: [IPCJSON], expect: Double, tolerance: Double,
                       file: StaticString = #filePath, line: UInt = #line) throws -> Double {
         let mark = client.messages.count
         let reply = try client.request(["seek"] + arguments)
         XCTAssertTrue(reply.isSuccess, "seek \(arguments): \(reply)", file: file, line: line)
         try client.expectSeekEvents(after: mark, file: file, line: line)
-        let position = try client.number("time-pos")
+        let position = try client.double("time-pos")
         XCTAssertEqual(position, expect, accuracy: tolerance, "time-pos after seek \(arguments)", file: file, line: line)
         XCTAssertEqual(try client.command("get_property", "seeking").data, false, file: file, line: line)
         return position
@@ -286,296 +286,24 @@ final class IPCTestPlayer {
                                                   + (paused ? ["--pause"] : []) + arguments + [clip.path],
                                               currentDirectory: currentDirectory)
         let player = IPCTestPlayer(process: process, socketPath: path, clipName: clip.lastPathComponent)
-        let deadline = ContinuousClock.now + timeout
-        var probe: IPCTestClient?
+        var probe: IPCClient?
         var lastAnswer: IPCJSON?
-        while true {
-            if probe == nil { probe = try? IPCTestClient(path: path) }
-            if let probe {
-                lastAnswer = try? probe.command("get_property", "duration")
-                if lastAnswer?.isSuccess == true { return player }
-            }
-            guard process.isRunning, ContinuousClock.now < deadline else {
-                let stderr = String(decoding: process.outputSoFar(on: .error), as: UTF8.self)
-                throw IPCTestError("vplay's socket \(path) never answered with the file open (connected: "
-                                   + "\(probe != nil), last answer: \(lastAnswer.map { "\($0)" } ?? "none"), "
-                                   + "running: \(process.isRunning)); stderr: \(stderr.suffix(2000))")
-            }
-            usleep(20_000)
+        _ = poll(timeout: timeout, interval: 0.02) {
+            if probe == nil { probe = try? IPCClient(path: path, timeout: .zero) }
+            lastAnswer = try? probe?.command("get_property", "duration")
+            return lastAnswer?.isSuccess == true || !process.isRunning
         }
-    }
-
-    func connect() throws -> IPCTestClient {
-        try IPCTestClient(path: socketPath)
-    }
-}
-
-struct IPCTestError: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
-}
-
-// MARK: - A client of the socket
-
-/// One connection to the IPC socket. Everything the server writes is kept in `messages`,
-/// in order, so a test can look for an event that came while it waited for something else.
-final class IPCTestClient {
-    private let descriptor: Int32
-    private var pending: [UInt8] = []
-    private var nextRequestID = 1
-    /// Where each sent request's reply can start in `messages`: a test may send its own
-    /// ids too (the fuzz does), and an older answer with the same id is not this reply.
-    private var replyStart: [Int: Int] = [:]
-    private(set) var messages: [IPCJSON] = []
-    /// Lines from the server that were not JSON (there should be none).
-    private(set) var unparsedLines: [String] = []
-    private(set) var isClosed = false
-
-    init(path: String) throws {
-        descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue | SOCK_CLOEXEC.rawValue), 0)
-        guard descriptor >= 0 else { throw IPCTestError("socket: \(String(cString: strerror(errno)))") }
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: path.utf8.prefix($0.count - 1)) }
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                Glibc.connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-            }
+        guard lastAnswer?.isSuccess == true else {
+            let stderr = String(decoding: process.outputSoFar(on: .error), as: UTF8.self)
+            throw EndToEndError("vplay's socket \(path) never answered with the file open (connected: "
+                                + "\(probe != nil), last answer: \(lastAnswer.map { "\($0)" } ?? "none"), "
+                                + "running: \(process.isRunning)); stderr: \(stderr.suffix(2000))")
         }
-        guard connected == 0 else {
-            let reason = String(cString: strerror(errno))
-            close(descriptor)
-            throw IPCTestError("cannot connect to \(path): \(reason)")
-        }
+        return player
     }
 
-    deinit {
-        close(descriptor)
-    }
-
-    // Sending
-
-    func send(_ text: String) throws {
-        try send(bytes: Array(text.utf8) + [0x0A])
-    }
-
-    /// Writes all of `bytes`, reading what the server answers meanwhile so neither side stalls.
-    func send(bytes: [UInt8], timeout: Duration = .seconds(30)) throws {
-        var offset = 0
-        let deadline = ContinuousClock.now + timeout
-        while offset < bytes.count {
-            guard ContinuousClock.now < deadline else { throw IPCTestError("sending timed out") }
-            var descriptors = [pollfd(fd: descriptor, events: Int16(POLLOUT | POLLIN), revents: 0)]
-            guard poll(&descriptors, 1, 100) >= 0 || errno == EINTR else { throw IPCTestError("poll failed") }
-            if descriptors[0].revents & Int16(POLLIN) != 0 { readAvailable() }
-            guard descriptors[0].revents & Int16(POLLOUT) != 0 else {
-                if descriptors[0].revents & Int16(POLLERR | POLLHUP) != 0 { throw IPCTestError("the server hung up") }
-                continue
-            }
-            let written = bytes[offset...].withUnsafeBytes {
-                Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT))
-            }
-            if written < 0 {
-                if errno == EAGAIN || errno == EINTR { continue }
-                throw IPCTestError("send: \(String(cString: strerror(errno)))")
-            }
-            offset += written
-        }
-    }
-
-    /// Sends `{"command": arguments, "request_id": N}` and returns N.
-    func sendCommand(_ arguments: [IPCJSON]) throws -> Int {
-        let id = nextRequestID
-        nextRequestID += 1
-        replyStart[id] = messages.count
-        let message = IPCJSON.object(["command": .array(arguments), "request_id": .number(Double(id))])
-        try send(message.encoded)
-        return id
-    }
-
-    /// The reply to request `id`.
-    func reply(to id: Int, timeout: Duration = .seconds(10)) throws -> IPCJSON {
-        guard let reply = waitFor(after: replyStart[id] ?? 0, timeout: timeout,
-                                  where: { $0["request_id"] == .number(Double(id)) }) else {
-            throw IPCTestError("no reply to request \(id) (closed: \(isClosed))")
-        }
-        return reply
-    }
-
-    /// Sends a command and waits for its reply.
-    func request(_ arguments: [IPCJSON], timeout: Duration = .seconds(10)) throws -> IPCJSON {
-        try reply(to: try sendCommand(arguments), timeout: timeout)
-    }
-
-    func command(_ arguments: IPCJSON...) throws -> IPCJSON {
-        try request(arguments)
-    }
-
-    /// A numeric property's value.
-    func number(_ property: String) throws -> Double {
-        let reply = try command("get_property", .string(property))
-        guard reply.isSuccess, let value = reply.data?.number else {
-            throw IPCTestError("get_property \(property): \(reply)")
-        }
-        return value
-    }
-
-    // Receiving
-
-    /// The first message from index `start` on that satisfies `predicate`, reading
-    /// until one does or `timeout` passes (nil then).
-    func waitFor(after start: Int, timeout: Duration, where predicate: (IPCJSON) -> Bool) -> IPCJSON? {
-        let deadline = ContinuousClock.now + timeout
-        var checked = start
-        while true {
-            while checked < messages.count {
-                if predicate(messages[checked]) { return messages[checked] }
-                checked += 1
-            }
-            guard !isClosed, ContinuousClock.now < deadline else { return nil }
-            pump(for: min(deadline - ContinuousClock.now, .milliseconds(100)))
-        }
-    }
-
-    /// Reads whatever arrives within `duration` (returns at the first data).
-    func pump(for duration: Duration) {
-        let milliseconds = Int32(max(0, duration.components.seconds * 1000
-                                        + duration.components.attoseconds / 1_000_000_000_000_000))
-        var descriptors = [pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)]
-        if poll(&descriptors, 1, milliseconds) > 0 { readAvailable() }
-    }
-
-    /// True once the server has closed the connection (within `timeout`).
-    func waitForClose(timeout: Duration) -> Bool {
-        let deadline = ContinuousClock.now + timeout
-        while !isClosed && ContinuousClock.now < deadline {
-            pump(for: .milliseconds(100))
-        }
-        return isClosed
-    }
-
-    private func readAvailable() {
-        var chunk = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let count = recv(descriptor, &chunk, chunk.count, Int32(MSG_DONTWAIT))
-            if count == 0 || (count < 0 && errno != EAGAIN && errno != EINTR) {
-                isClosed = true
-                return
-            }
-            if count < 0 { return }
-            pending += chunk.prefix(count)
-            while let newline = pending.firstIndex(of: 0x0A) {
-                let line = Array(pending[..<newline])
-                pending.removeFirst(newline + 1)
-                if let message = try? JSONDecoder().decode(IPCJSON.self, from: Data(line)) {
-                    messages.append(message)
-                } else {
-                    unparsedLines.append(String(decoding: line.prefix(200), as: UTF8.self))
-                }
-            }
-        }
-    }
-
-    // Expectations shared by the tests
-
-    /// Waits for a `property-change` of observer `id` to `value`, after message `mark`.
-    func expectPauseChange(id: Int, to value: Bool, after mark: Int,
-                           file: StaticString = #filePath, line: UInt = #line) throws {
-        let change = waitFor(after: mark, timeout: .seconds(5)) {
-            $0["event"] == "property-change" && $0["id"] == .number(Double(id)) && $0["name"] == "pause"
-        }
-        XCTAssertEqual(try XCTUnwrap(change, "no pause property-change after message \(mark)", file: file, line: line)["data"],
-                       .bool(value), file: file, line: line)
-    }
-
-    /// Waits for a `seek` event and then a `playback-restart`, after message `mark`.
-    func expectSeekEvents(after mark: Int, file: StaticString = #filePath, line: UInt = #line) throws {
-        _ = try XCTUnwrap(waitFor(after: mark, timeout: .seconds(10)) { $0["event"] == "seek" },
-                          "no seek event", file: file, line: line)
-        let seekIndex = messages[mark...].firstIndex { $0["event"] == "seek" }!
-        _ = try XCTUnwrap(waitFor(after: seekIndex + 1, timeout: .seconds(10)) { $0["event"] == "playback-restart" },
-                          "no playback-restart after the seek event", file: file, line: line)
-    }
-
-    /// Polls `time-pos` until it reaches `target`; returns the value read.
-    @discardableResult
-    func waitForTimePos(atLeast target: Double, timeout: Duration = .seconds(10)) throws -> Double {
-        let deadline = ContinuousClock.now + timeout
-        var last: IPCJSON?
-        while ContinuousClock.now < deadline {
-            let reply = try command("get_property", "time-pos")
-            last = reply
-            if let value = reply.data?.number, value >= target { return value }
-            pump(for: .milliseconds(20))
-        }
-        throw IPCTestError("time-pos did not reach \(target) (last answer: \(last.map { "\($0)" } ?? "none"))")
-    }
-}
-
-// MARK: - JSON
-
-/// A JSON value with booleans apart from numbers, for reading what the server sends.
-enum IPCJSON: Equatable, Codable, CustomStringConvertible,
-              ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral,
-              ExpressibleByBooleanLiteral, ExpressibleByArrayLiteral {
-    case null
-    case bool(Bool)
-    case number(Double)
-    case string(String)
-    case array([IPCJSON])
-    case object([String: IPCJSON])
-
-    init(stringLiteral value: String) { self = .string(value) }
-    init(integerLiteral value: Int) { self = .number(Double(value)) }
-    init(floatLiteral value: Double) { self = .number(value) }
-    init(booleanLiteral value: Bool) { self = .bool(value) }
-    init(arrayLiteral elements: IPCJSON...) { self = .array(elements) }
-
-    init(from decoder: Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        if container.decodeNil() { self = .null }
-        else if let value = try? container.decode(Bool.self) { self = .bool(value) }
-        else if let value = try? container.decode(Double.self) { self = .number(value) }
-        else if let value = try? container.decode(String.self) { self = .string(value) }
-        else if let value = try? container.decode([IPCJSON].self) { self = .array(value) }
-        else { self = .object(try container.decode([String: IPCJSON].self)) }
-    }
-
-    func encode(to encoder: Encoder) throws {
-        var container = encoder.singleValueContainer()
-        switch self {
-        case .null: try container.encodeNil()
-        case .bool(let value): try container.encode(value)
-        case .number(let value): try container.encode(value)
-        case .string(let value): try container.encode(value)
-        case .array(let value): try container.encode(value)
-        case .object(let value): try container.encode(value)
-        }
-    }
-
-    /// Compact JSON text.
-    var encoded: String {
-        String(decoding: (try? JSONEncoder().encode(self)) ?? Data("null".utf8), as: UTF8.self)
-    }
-
-    var description: String { encoded }
-
-    subscript(key: String) -> IPCJSON? {
-        if case .object(let members) = self { return members[key] }
-        return nil
-    }
-
-    var data: IPCJSON? { self["data"] }
-    var isSuccess: Bool { self["error"] == "success" }
-
-    var number: Double? {
-        if case .number(let value) = self { return value }
-        return nil
-    }
-
-    var string: String? {
-        if case .string(let value) = self { return value }
-        return nil
+    func connect() throws -> IPCClient {
+        try IPCClient(path: socketPath)
     }
 }
 

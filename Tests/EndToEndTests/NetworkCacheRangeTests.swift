@@ -72,11 +72,10 @@ final class NetworkCacheRangeTests: XCTestCase {
         _ = try player.client.sendCommand(["quit"])
         XCTAssertFalse(player.process.waitForExit(timeout: .seconds(10)).timedOut)
         var after: [AccessLogEntry] = []
-        let deadline = ContinuousClock.now + .seconds(5)
-        repeat {
-            usleep(50_000)
+        _ = poll(timeout: .seconds(5), interval: 0.05) {
             after = Array(fixture.server.requests().dropFirst(before))
-        } while after.isEmpty && ContinuousClock.now < deadline
+            return !after.isEmpty
+        }
         return after
     }
 

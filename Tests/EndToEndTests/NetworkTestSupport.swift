@@ -41,7 +41,7 @@ final class NetworkFixture: NSObject, XCTestObservation, @unchecked Sendable {
 /// `vplay --input-ipc-server=… ARGS` with its socket connected, killed when released.
 final class NetworkPlayer {
     let process: RunningProcess
-    let client: IPCTestClient
+    let client: IPCClient
     private let socketPath: String
 
     /// Starts the player and connects to its socket (which answers while the source opens).
@@ -49,17 +49,16 @@ final class NetworkPlayer {
     init(_ arguments: [String], quiet: Bool = true, timeout: Duration = .seconds(20)) throws {
         socketPath = "/tmp/vplay-net-\(getpid())-\(UUID().uuidString.prefix(8)).sock"
         process = try BinaryRunner.launch(["--input-ipc-server=\(socketPath)"] + (quiet ? ["--really-quiet"] : []) + arguments)
-        let deadline = ContinuousClock.now + timeout
-        var client: IPCTestClient?
-        while client == nil {
-            client = try? IPCTestClient(path: socketPath)
-            guard client != nil || (process.isRunning && ContinuousClock.now < deadline) else {
-                process.terminate()
-                throw IPCTestError("no socket: \(String(decoding: process.outputSoFar(on: .error), as: UTF8.self))")
-            }
-            if client == nil { usleep(20_000) }
+        var client: IPCClient?
+        _ = poll(timeout: timeout, interval: 0.02) { [socketPath, process] in
+            client = try? IPCClient(path: socketPath, timeout: .zero)
+            return client != nil || !process.isRunning
         }
-        self.client = client!
+        guard let client else {
+            process.terminate()
+            throw EndToEndError("no socket: \(String(decoding: process.outputSoFar(on: .error), as: UTF8.self))")
+        }
+        self.client = client
     }
 
     deinit {
@@ -73,15 +72,14 @@ final class NetworkPlayer {
     /// Polls `name` until `predicate` holds; returns the value, or throws after `timeout`.
     @discardableResult
     func waitFor(_ name: String, timeout: Duration = .seconds(20), where predicate: (IPCJSON) -> Bool) throws -> IPCJSON {
-        let deadline = ContinuousClock.now + timeout
         var last: IPCJSON?
-        while ContinuousClock.now < deadline {
+        let matched = try poll(timeout: timeout, interval: 0.05, until: predicate) { () -> IPCJSON? in
             let reply = try client.command("get_property", .string(name))
             last = reply
-            if reply.isSuccess, let data = reply.data, predicate(data) { return data }
-            client.pump(for: .milliseconds(50))
+            return reply.isSuccess ? reply.data : nil
         }
-        throw IPCTestError("\(name) never matched (last answer: \(last.map { "\($0)" } ?? "none"))")
+        if let matched { return matched }
+        throw EndToEndError("\(name) never matched (last answer: \(last.map { "\($0)" } ?? "none"))")
     }
 
     var errorText: String { String(decoding: process.outputSoFar(on: .error), as: UTF8.self) }

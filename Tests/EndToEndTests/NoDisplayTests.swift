@@ -18,12 +18,7 @@ final class NoDisplayTests: XCTestCase {
         let process = try launchWithoutDisplay(["--no-video", "--autoexit", "--input-ipc-server=\(socket)", clip.path])
         let ipc = try IPCClient(path: socket)
         // The socket answers while the file is still opening: its duration comes once it is open.
-        let deadline = ContinuousClock.now + .seconds(5)
-        var duration: Double?
-        while duration == nil && ContinuousClock.now < deadline {
-            duration = try? ipc.double("duration")
-            if duration == nil { Thread.sleep(forTimeInterval: 0.02) }
-        }
+        let duration = try poll(timeout: .seconds(5), interval: 0.02, until: { _ in true }) { try? ipc.double("duration") }
         XCTAssertEqual(try XCTUnwrap(duration, "the file never opened"), 3, accuracy: 0.1)
         XCTAssertFalse(try ipc.bool("pause"))
         let result = process.waitForExit(timeout: .seconds(10))

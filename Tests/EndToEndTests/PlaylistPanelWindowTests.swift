@@ -59,4 +59,49 @@ final class PlaylistPanelWindowTests: XCTestCase {
         XCTAssertEqual(try ipc.property("playlist-pos") as? Int, 0)
         XCTAssertEqual(try ipc.property("filename") as? String, "Part C.mp4")
     }
+
+    /// Entries not opened yet show how long they last: the files' headers are read while the
+    /// panel is open.
+    func testThePanelShowsTheDurationsOfEntriesNotOpenedYet() throws {
+        try skipWithoutDisplay()
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("vplay-panel-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let paths = try [("Part A.mp4", 20.0), ("Part B.mp4", 3.0), ("Part C.mp4", 5.0)].map { name, seconds in
+            let path = folder.appendingPathComponent(name)
+            try FileManager.default.copyItem(at: try MediaFactory.clip(.av(seconds: seconds)), to: path)
+            return path
+        }
+        let player = try PlayerSession(clip: paths[2], arguments: ["--pause", "--geometry=960x540", "--title=\(title)",
+                                                                   paths[0].path, paths[1].path], title: title)
+        let ipc = try XCTUnwrap(player.ipc)
+        XCTAssertTrue(poll(timeout: .seconds(10)) { (try? ipc.property("filename")) as? String == "Part A.mp4" })
+
+        let bar = OverlayLayout(windowSize: OverlaySize(width: Double(player.width), height: Double(player.height)),
+                                showsPlaylistButton: true)
+        let panel = PlaylistPanelLayout(bar: bar, entryCount: 3, firstRow: 0)
+        // A duration's column, and a stretch of the same row where nothing is written.
+        func column(_ row: Int) -> PixelRect {
+            let frame = panel.rowFrame(row)
+            let left = panel.durationRight - PlaylistPanelLayout.durationEms * panel.fontSize
+            return PixelRect(x: Int(left), y: Int(frame.minY), width: Int(panel.durationRight - left), height: Int(frame.height))
+        }
+        func blank(_ row: Int) -> PixelRect {
+            let frame = panel.rowFrame(row)
+            let left = panel.titleRight - 3 * panel.fontSize
+            return PixelRect(x: Int(left), y: Int(frame.minY), width: Int(2 * panel.fontSize), height: Int(frame.height))
+        }
+        try Screen.key(window: player.window, "F8")
+        var image = try player.capture()
+        // Generous: the headers are read at the lowest priority, after everything else.
+        let shown = try poll(timeout: .seconds(20)) {
+            image = try player.capture()
+            return (0..<3).allSatisfy { image.maxChannel(column($0)) > 150 }
+        }
+        if !shown { try? image.savePNG(to: artifactsDirectory.appendingPathComponent("panel-durations.png")) }
+        XCTAssertTrue(shown, "durations shown by row: \((0..<3).map { image.maxChannel(column($0)) }) (the first opened)")
+        for row in 0..<3 {
+            XCTAssertLessThan(image.maxChannel(blank(row)), 150, "row \(row) has text where none is written")
+        }
+    }
 }

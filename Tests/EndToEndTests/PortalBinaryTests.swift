@@ -33,10 +33,7 @@ final class PortalBinaryTests: XCTestCase {
         let layout = IdleLayout(windowSize: OverlaySize(width: Double(geometry.width), height: Double(geometry.height)))
         try Screen.click(window: window, x: Int(layout.openButton.midX), y: Int(layout.openButton.midY))
 
-        let deadline = ContinuousClock.now + .seconds(15)
-        while ContinuousClock.now < deadline, (try? ipc.property("path")) as? String != first.path {
-            Thread.sleep(forTimeInterval: 0.05)
-        }
+        _ = poll(timeout: .seconds(15), interval: 0.05) { (try? ipc.property("path")) as? String == first.path }
         XCTAssertEqual((try? ipc.property("path")) as? String, first.path, "the portal's first file does not play")
         XCTAssertEqual(try ipc.property("playlist-count") as? Int, 2)
         XCTAssertTrue(portal.process.outputSoFar().count > 0, "the portal was not asked")

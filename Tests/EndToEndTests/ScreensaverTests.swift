@@ -45,22 +45,12 @@ final class ScreensaverTests: XCTestCase {
     }
 
     private func waitForSaver(_ wanted: String, timeout: Duration = .seconds(20)) throws -> Bool {
-        let deadline = ContinuousClock.now + timeout
-        repeat {
-            if try state() == wanted { return true }
-            Thread.sleep(forTimeInterval: 0.2)
-        } while ContinuousClock.now < deadline
-        return try state() == wanted
+        try poll(timeout: timeout, interval: 0.2) { try state() == wanted }
     }
 
     /// Whether the saver came on at any time during `Self.watch`.
     private func saverCameOn() throws -> Bool {
-        let deadline = ContinuousClock.now + Self.watch
-        while ContinuousClock.now < deadline {
-            if try state() == "on" { return true }
-            Thread.sleep(forTimeInterval: 0.2)
-        }
-        return false
+        try poll(timeout: Self.watch, interval: 0.2) { try state() == "on" }
     }
 
     func testTheSaverWaitsWhileVideoPlaysAndStartsOncePaused() throws {

@@ -52,13 +52,11 @@ final class SeekPreviewWindowTests: XCTestCase {
                       "red on screen before hovering")
         try player.mouseMove(x: Int(layout.slider.x) - 20, y: y)
         try player.mouseMove(x: x, y: y)
-        let deadline = ContinuousClock.now + patience
         var red = 0
-        repeat {
+        _ = try poll(timeout: patience, interval: 0.05) {
             red = redPixels(in: try player.capture(), above)
-            if red > 1000 { break }
-            Thread.sleep(forTimeInterval: 0.05)
-        } while ContinuousClock.now < deadline
+            return red > 1000
+        }
         return red
     }
 

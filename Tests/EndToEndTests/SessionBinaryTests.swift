@@ -19,7 +19,7 @@ final class SessionBinaryTests: XCTestCase {
     }
 
     /// `vplay --input-ipc-server=… ARGUMENTS`, its socket connected (the file need not be open).
-    private func launch(_ arguments: [String], environment: [String: String] = [:]) throws -> (RunningProcess, IPCTestClient) {
+    private func launch(_ arguments: [String], environment: [String: String] = [:]) throws -> (RunningProcess, IPCClient) {
         let socket = directory.appendingPathComponent("ipc.sock").path
         let process = try ChildProcess.launch(BinaryRunner.executableURL().path,
                                               ["--input-ipc-server=\(socket)", "--really-quiet"] + arguments,
@@ -31,21 +31,21 @@ final class SessionBinaryTests: XCTestCase {
                 process.waitForExit(timeout: .seconds(5))
             }
         }
-        var client: IPCTestClient?
+        var client: IPCClient?
         XCTAssertTrue(poll(timeout: .seconds(10)) {
-            client = try? IPCTestClient(path: socket)
+            client = try? IPCClient(path: socket, timeout: .zero)
             return client != nil || !process.isRunning
         })
         return (process, try XCTUnwrap(client, "the socket never answered"))
     }
 
-    private func property(_ client: IPCTestClient, _ name: String) throws -> IPCJSON? {
+    private func property(_ client: IPCClient, _ name: String) throws -> IPCJSON? {
         let reply = try client.command("get_property", .string(name))
         return reply.isSuccess ? reply.data : nil
     }
 
     /// Waits until `name` reads `value`.
-    private func waitFor(_ client: IPCTestClient, _ name: String, _ value: IPCJSON, timeout: Duration = .seconds(15)) throws -> Bool {
+    private func waitFor(_ client: IPCClient, _ name: String, _ value: IPCJSON, timeout: Duration = .seconds(15)) throws -> Bool {
         try poll(timeout: timeout) { try property(client, name) == value }
     }
 
@@ -180,7 +180,7 @@ final class SessionBinaryTests: XCTestCase {
                        "--save-watch-history=no records nothing")
     }
 
-    private func filenames(_ client: IPCTestClient) throws -> [String] {
+    private func filenames(_ client: IPCClient) throws -> [String] {
         try XCTUnwrap(try property(client, "playlist")).arrayValue.compactMap { $0["filename"]?.string }
             .map { ($0 as NSString).lastPathComponent }
     }

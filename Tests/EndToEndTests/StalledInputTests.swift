@@ -126,20 +126,10 @@ final class StalledInputTests: XCTestCase {
     }
 
     private func waitFor(pause: Bool, _ ipc: IPCClient, timeout: Duration = .seconds(2)) throws -> Bool {
-        let deadline = ContinuousClock.now + timeout
-        repeat {
-            if try ipc.bool("pause") == pause { return true }
-            Thread.sleep(forTimeInterval: 0.02)
-        } while ContinuousClock.now < deadline
-        return false
+        try poll(timeout: timeout, interval: 0.02) { try ipc.bool("pause") == pause }
     }
 
     private func waitForPosition(beyond target: Double, _ ipc: IPCClient, timeout: Duration = .seconds(5)) throws -> Bool {
-        let deadline = ContinuousClock.now + timeout
-        repeat {
-            if try ipc.double("time-pos") > target { return true }
-            Thread.sleep(forTimeInterval: 0.05)
-        } while ContinuousClock.now < deadline
-        return false
+        try poll(timeout: timeout, interval: 0.05) { try ipc.double("time-pos") > target }
     }
 }

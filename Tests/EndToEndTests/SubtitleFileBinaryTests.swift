@@ -222,12 +222,7 @@ final class SubtitleFileBinaryTests: XCTestCase {
         let subs = try XCTUnwrap(try ipc.property("track-list") as? [[String: Any]]).filter { $0["type"] as? String == "sub" }
         XCTAssertEqual(subs.map { $0["selected"] as? Bool }, [true, true])
         XCTAssertEqual(subs.map { $0["main-selection"] as? Int }, [0, 1])
-        var seen = false
-        let deadline = ContinuousClock.now + .seconds(5)
-        while !seen && ContinuousClock.now < deadline {
-            seen = try player.capture().maxChannel(top) > 220
-            if !seen { Thread.sleep(forTimeInterval: 0.05) }
-        }
+        let seen = try poll(timeout: .seconds(5), interval: 0.05) { try player.capture().maxChannel(top) > 220 }
         XCTAssertTrue(seen, "the second track is not drawn at the top")
 
         XCTAssertThrowsError(try ipc.command(["set_property", "secondary-sid", 9]))
@@ -236,12 +231,7 @@ final class SubtitleFileBinaryTests: XCTestCase {
         XCTAssertTrue(try poll(timeout: .seconds(5)) { try ipc.property("sub-text") as? String == "Second words" })
         // Drawn too, though the top had its lines first: the file's lines serve every place.
         let bottom = PixelRect(x: 120, y: 300, width: 400, height: 130)
-        var drawn = false
-        let later = ContinuousClock.now + .seconds(5)
-        while !drawn && ContinuousClock.now < later {
-            drawn = try player.capture().maxChannel(bottom) > 220
-            if !drawn { Thread.sleep(forTimeInterval: 0.05) }
-        }
+        let drawn = try poll(timeout: .seconds(5), interval: 0.05) { try player.capture().maxChannel(bottom) > 220 }
         XCTAssertTrue(drawn, "the track moved from the top is not drawn at the bottom")
     }
 

@@ -7,16 +7,6 @@ import XCTest
 final class TrackBinaryTests: XCTestCase {
     private func clip() throws -> URL { try MediaFactory.clip(try .multiTrack(seconds: 12)) }
 
-    @discardableResult
-    private func waitForPosition(_ ipc: IPCClient, atLeast target: Double, timeout: Duration = .seconds(10)) throws -> Double {
-        let deadline = ContinuousClock.now + timeout
-        while ContinuousClock.now < deadline {
-            if let position = try? ipc.double("time-pos"), position >= target { return position }
-            Thread.sleep(forTimeInterval: 0.02)
-        }
-        throw EndToEndError(description: "time-pos did not reach \(target)")
-    }
-
     private func isNear(_ frequency: Double?, _ expected: Int) -> Bool {
         frequency.map { abs($0 - Double(expected)) < Double(expected) * 0.03 } ?? false
     }
@@ -60,19 +50,19 @@ final class TrackBinaryTests: XCTestCase {
         let recordedBefore = try XCTUnwrap(AudioCapture.quietMark(of: capture), "the sink never went quiet")
         let player = try PlayerSession(clip: try clip())
         let ipc = try XCTUnwrap(player.ipc)
-        try waitForPosition(ipc, atLeast: 2)
+        try ipc.waitForTimePos(atLeast: 2)
         let switchedAt = try AudioCapture.duration(of: capture)
         let before = try ipc.double("time-pos")
         _ = try ipc.command(["set_property", "aid", 2])
         XCTAssertEqual(try ipc.property("aid") as? Int, 2)
-        let after = try waitForPosition(ipc, atLeast: before + 1.5, timeout: .seconds(5))
+        let after = try ipc.waitForTimePos(atLeast: before + 1.5, timeout: .seconds(5))
         XCTAssertGreaterThan(after, before)
 
         let silencedAt = try AudioCapture.duration(of: capture)
         _ = try ipc.command(["set_property", "aid", "no"])
         XCTAssertEqual(try ipc.property("aid") as? Bool, false)
         let running = try ipc.double("time-pos")
-        try waitForPosition(ipc, atLeast: running + 1, timeout: .seconds(5))
+        try ipc.waitForTimePos(atLeast: running + 1, timeout: .seconds(5))
 
         let recording = try XCTUnwrap(AudioCapture.wait(for: capture, from: recordedBefore, timeout: .seconds(5)) {
             $0.endTime > silencedAt + 1
@@ -91,12 +81,10 @@ final class TrackBinaryTests: XCTestCase {
         XCTAssertEqual(try ipc.property("aid") as? Int, 2)
         XCTAssertEqual(try ipc.property("sid") as? Int, 2)
         _ = try ipc.command(["seek", 1, "absolute+exact"])
-        let deadline = ContinuousClock.now + .seconds(5)
         var text: String?
-        while ContinuousClock.now < deadline {
+        _ = try poll(timeout: .seconds(5), interval: 0.05) {
             text = try ipc.property("sub-text") as? String
-            if text == "DE First line" { break }
-            Thread.sleep(forTimeInterval: 0.05)
+            return text == "DE First line"
         }
         XCTAssertEqual(text, "DE First line")
     }
@@ -105,7 +93,7 @@ final class TrackBinaryTests: XCTestCase {
         try skipWithoutDisplay()
         let player = try PlayerSession(clip: try clip())
         let ipc = try XCTUnwrap(player.ipc)
-        try waitForPosition(ipc, atLeast: 0.3)
+        try ipc.waitForTimePos(atLeast: 0.3)
         try Screen.key(window: player.window, "numbersign")
         XCTAssertTrue(try poll(timeout: .seconds(3)) { try ipc.property("aid") as? Int == 2 }, "# did not select audio track 2")
         try Screen.key(window: player.window, "j")
@@ -117,7 +105,7 @@ final class TrackBinaryTests: XCTestCase {
         XCTAssertThrowsError(try ipc.command(["set_property", "vid", "two"]))
         XCTAssertEqual(try ipc.property("aid") as? Int, 2)
         let position = try ipc.double("time-pos")
-        try waitForPosition(ipc, atLeast: position + 0.5, timeout: .seconds(5))
+        try ipc.waitForTimePos(atLeast: position + 0.5, timeout: .seconds(5))
         XCTAssertTrue(player.process.isRunning)
     }
 }

@@ -36,10 +36,8 @@ final class TrackMenuMouseTests: XCTestCase {
     }
 
     private func waitFor(_ what: String, timeout: Duration = .seconds(3), _ condition: () throws -> Bool) throws {
-        let deadline = ContinuousClock.now + timeout
-        while try !condition() {
-            guard ContinuousClock.now < deadline else { throw EndToEndError(description: "timed out waiting for \(what)") }
-            Thread.sleep(forTimeInterval: 0.05)
+        guard try poll(timeout: timeout, interval: 0.05, condition) else {
+            throw EndToEndError(description: "timed out waiting for \(what)")
         }
     }
 

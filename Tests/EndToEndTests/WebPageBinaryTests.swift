@@ -226,11 +226,8 @@ final class WebPageBinaryTests: XCTestCase {
             defer { try? FileManager.default.removeItem(atPath: pidFile) }
             let fake = try fakeYTDLP("echo $$ > \(pidFile).part; mv \(pidFile).part \(pidFile); exec sleep 300")
             let player = try NetworkPlayer(["--no-video", "--idle", "--ytdl-path=\(fake)", fixture.server.url("page.html")])
-            let deadline = ContinuousClock.now + .seconds(30)
-            var pid: pid_t?
-            while pid == nil, ContinuousClock.now < deadline {
-                pid = (try? String(contentsOfFile: pidFile, encoding: .utf8)).flatMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
-                if pid == nil { usleep(20_000) }
+            let pid = try poll(timeout: .seconds(30), interval: 0.02, until: { _ in true }) { () -> pid_t? in
+                (try? String(contentsOfFile: pidFile, encoding: .utf8)).flatMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
             }
             let running = try XCTUnwrap(pid, "yt-dlp never started")
             let asked = ContinuousClock.now
@@ -239,7 +236,7 @@ final class WebPageBinaryTests: XCTestCase {
             } else {
                 XCTAssertTrue(try player.client.command("loadfile", .string(fixture.server.url("clip.mp4"))).isSuccess)
             }
-            while kill(running, 0) == 0, ContinuousClock.now < asked + .seconds(10) { usleep(10_000) }
+            _ = poll(timeout: .seconds(10), interval: 0.01) { kill(running, 0) != 0 }
             XCTAssertNotEqual(kill(running, 0), 0, "yt-dlp still runs after \(action)")
             print("yt-dlp ended \(String(format: "%.3f", seconds(since: asked))) s after \(action)")
             if action == "loadfile" {

@@ -1,5 +1,6 @@
 import Foundation
 import VPlayCore
+import TestSupport
 import XCTest
 @testable import VPlayControl
 
@@ -26,11 +27,10 @@ final class IPCFairnessTests: XCTestCase {
 
     /// Takes the commands sent so far, as the main loop would, once `count` have arrived.
     private func takeCommands(count: Int, timeout: Duration = .seconds(10)) -> [PlayerCommand] {
-        let deadline = ContinuousClock.now + timeout
         var taken: [PlayerCommand] = []
-        while taken.count < count && ContinuousClock.now < deadline {
+        _ = poll(timeout: timeout, interval: 0.001) {
             taken += channel.takeCommands()
-            if taken.count < count { usleep(1000) }
+            return taken.count >= count
         }
         return taken
     }

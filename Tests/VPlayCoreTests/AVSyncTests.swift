@@ -10,9 +10,8 @@ final class AVSyncTests: XCTestCase {
         if speed != 1 {
             // The tempo filter's delay is measured in the background on first use: wait for it,
             // so the whole run uses it.
-            let deadline = Date().addingTimeInterval(20)
-            while TempoCalibration.shared.delay(tempo: speed, sampleRate: 48000) == nil, Date() < deadline {
-                Thread.sleep(forTimeInterval: 0.01)
+            _ = poll(timeout: .seconds(20), interval: 0.01) {
+                TempoCalibration.shared.delay(tempo: speed, sampleRate: 48000) != nil
             }
         }
         var options = PlayerOptions()

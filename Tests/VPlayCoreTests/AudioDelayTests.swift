@@ -99,10 +99,7 @@ final class AudioDelayTests: XCTestCase {
     }
 
     func testTheDelayIsMediaTimeAtAnotherSpeed() throws {
-        let deadline = Date().addingTimeInterval(20)
-        while TempoCalibration.shared.delay(tempo: 2, sampleRate: 48000) == nil, Date() < deadline {
-            Thread.sleep(forTimeInterval: 0.01)
-        }
+        _ = poll(timeout: .seconds(20), interval: 0.01) { TempoCalibration.shared.delay(tempo: 2, sampleRate: 48000) != nil }
         let harness = try harness(delay: 0.4, speed: 2)
         XCTAssertTrue(harness.run { $0.player.state.eofReached })
         // As in mpv: 0.4 s of the file, which at 2× is 0.2 s of listening.

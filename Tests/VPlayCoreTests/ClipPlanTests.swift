@@ -41,6 +41,18 @@ final class ClipPlanTests: XCTestCase {
         ])
     }
 
+    /// Without an encoder: from the keyframe before A, in decoding order, to the last picture
+    /// before B, with the P-frame after it that its B-frames need.
+    func testAKeyframeCutStartsAtTheKeyframeBeforeA() throws {
+        let packets = stream(groups: 5)
+        let plan = try XCTUnwrap(ClipPlan(keyframeCutOf: packets, from: 93, to: 255))
+        XCTAssertEqual(plan.start, 70, "the keyframe before A")
+        XCTAssertEqual(plan.segments, [.copy(7..<27)])
+        XCTAssertEqual(packets[26].pts, 250, "the last picture before B")
+        XCTAssertEqual(packets[25].pts, 270, "the picture it refers to comes with it")
+        XCTAssertNil(ClipPlan(keyframeCutOf: packets, from: 93, to: 60), "B before A")
+    }
+
     func testAOnAKeyframeNeedsNoHeadAndBOnOneNoTail() throws {
         let plan = try XCTUnwrap(ClipPlan(packets: stream(groups: 5), from: 70, to: 210))
         XCTAssertEqual(plan.segments, [.copy(7..<21)])
@@ -112,6 +124,20 @@ final class NALUnitsTests: XCTestCase {
         XCTAssertEqual(NALUnits.lengthSize(avcC: [1, 0x64, 0, 0x1f, 0xfd, 0xe1, 0]), 2)
         XCTAssertNil(NALUnits.lengthSize(avcC: [0, 0, 0, 1, 0x67, 0, 0]), "Annex B extradata")
         XCTAssertNil(NALUnits.lengthSize(avcC: []))
+    }
+
+    func testTheParameterSetsOfAnHvcCRecordAreLengthPrefixed() {
+        var record = [UInt8](repeating: 0, count: 23)
+        record[0] = 1
+        record[21] = 0xFC | 3
+        record[22] = 2
+        record += [0x20, 0, 1, 0, 3, 0x40, 1, 2]
+        record += [0x21, 0, 1, 0, 2, 0x42, 3]
+        XCTAssertEqual(NALUnits.lengthSize(hvcC: record), 4)
+        XCTAssertEqual(NALUnits.parameterSets(hvcC: record), [0, 0, 0, 3, 0x40, 1, 2, 0, 0, 0, 2, 0x42, 3])
+        let annexB: [UInt8] = [0, 0, 0, 1, 0x40, 1]
+        XCTAssertNil(NALUnits.lengthSize(hvcC: annexB))
+        XCTAssertEqual(NALUnits.parameterSets(hvcC: annexB), annexB, "Annex B extradata is already laid out as its packets")
     }
 }
 

@@ -24,22 +24,26 @@ final class PictureKernelConversionTests: XCTestCase {
 
     /// BGRA rows of `pitch` bytes, pre-filled with 0x5A so that stray writes show.
     private func convert(_ picture: Picture, _ colorimetry: Colorimetry, width: Int, height: Int, pitch: Int,
-                         shrink: vp_shrink? = nil) -> [UInt8] {
+                         shrink: vp_shrink? = nil, lumaTable: [UInt8]? = nil) -> [UInt8] {
         var matrix = colorimetry.kernelMatrix
         var output = [UInt8](repeating: 0x5A, count: pitch * height)
         var scratch = [UInt8](repeating: 0, count: vp_draw_420_scratch_size(Int32(width)))
         let p = picture.pitches
-        picture.planes[0].withUnsafeBufferPointer { y in
-            picture.planes[1].withUnsafeBufferPointer { u in
-                picture.planes[2].withUnsafeBufferPointer { v in
-                    output.withUnsafeMutableBufferPointer { o in
-                        scratch.withUnsafeMutableBytes { s in
-                            if let shrink {
-                                vp_draw_420(&matrix, shrink, y.baseAddress, p[0], u.baseAddress, p[1], v.baseAddress, p[2],
-                                            o.baseAddress, pitch, Int32(width), Int32(height), s.baseAddress)
-                            } else {
-                                vp_yuv420_to_bgra(&matrix, y.baseAddress, p[0], u.baseAddress, p[1], v.baseAddress, p[2],
-                                                  o.baseAddress, pitch, Int32(width), Int32(height), s.baseAddress)
+        let table = lumaTable ?? []
+        table.withUnsafeBufferPointer { table in
+            if lumaTable != nil { matrix.luma_table = table.baseAddress }
+            picture.planes[0].withUnsafeBufferPointer { y in
+                picture.planes[1].withUnsafeBufferPointer { u in
+                    picture.planes[2].withUnsafeBufferPointer { v in
+                        output.withUnsafeMutableBufferPointer { o in
+                            scratch.withUnsafeMutableBytes { s in
+                                if let shrink {
+                                    vp_draw_420(&matrix, shrink, y.baseAddress, p[0], u.baseAddress, p[1], v.baseAddress, p[2],
+                                                o.baseAddress, pitch, Int32(width), Int32(height), s.baseAddress)
+                                } else {
+                                    vp_yuv420_to_bgra(&matrix, y.baseAddress, p[0], u.baseAddress, p[1], v.baseAddress, p[2],
+                                                      o.baseAddress, pitch, Int32(width), Int32(height), s.baseAddress)
+                                }
                             }
                         }
                     }
@@ -122,6 +126,23 @@ final class PictureKernelConversionTests: XCTestCase {
             }
             let twoPasses = convert(shrunk, colorimetry, width: width, height: height, pitch: pitch)
             XCTAssertEqual(onePass, twoPasses, "shrink \(num)/\(den)")
+        }
+    }
+
+    /// Gamma's luma table: the picture is the one the table's codes give, every pixel of every
+    /// row length (the look-up runs in blocks; the last one is partial).
+    func testLumaTableGivesThePictureOfItsCodes() {
+        let colorimetry = Colorimetry(isHD: true, isFullRange: false)
+        var random = SplitMix(seed: 32)
+        let table = (0..<256).map { _ in UInt8(truncatingIfNeeded: random.next()) }
+        for width in Array(1...70) + [127, 128, 129, 191, 200, 257] {
+            let height = 3 + width % 4
+            let picture = randomPicture(width: width, height: height, seed: UInt64(width))
+            var mapped = picture
+            mapped.planes[0] = picture.planes[0].map { table[Int($0)] }
+            let pitch = width * 4 + 12
+            XCTAssertEqual(convert(picture, colorimetry, width: width, height: height, pitch: pitch, lumaTable: table),
+                           convert(mapped, colorimetry, width: width, height: height, pitch: pitch), "width \(width)")
         }
     }
 }

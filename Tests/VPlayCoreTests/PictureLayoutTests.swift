@@ -21,36 +21,36 @@ final class PictureLayoutTests: XCTestCase {
 
     func testPlainPictureFillsAWindowOfItsShapeAndLetterboxesAnother() throws {
         let same = try XCTUnwrap(layout(DisplaySettings()))
-        XCTAssertEqual(same.destination, PictureRegion(x: 0, y: 0, width: 1280, height: 720))
-        XCTAssertEqual(same.source, PictureRegion(x: 0, y: 0, width: 1280, height: 720))
+        XCTAssertEqual(same.destination, PixelBox(x: 0, y: 0, width: 1280, height: 720))
+        XCTAssertEqual(same.source, PixelBox(x: 0, y: 0, width: 1280, height: 720))
         XCTAssertEqual(same.rotation, 0)
         let square = try XCTUnwrap(layout(DisplaySettings(), window: (800, 800)))
-        XCTAssertEqual(square.destination, PictureRegion(x: 0, y: 175, width: 800, height: 450))
+        XCTAssertEqual(square.destination, PixelBox(x: 0, y: 175, width: 800, height: 450))
     }
 
     func testZoomOneDoublesThePictureAndShowsItsMiddleHalf() throws {
         let zoomed = try XCTUnwrap(layout(settings { $0.zoom = 1 }))
-        XCTAssertEqual(zoomed.picture, PictureRegion(x: -640, y: -360, width: 2560, height: 1440))
-        XCTAssertEqual(zoomed.destination, PictureRegion(x: 0, y: 0, width: 1280, height: 720))
-        XCTAssertEqual(zoomed.source, PictureRegion(x: 320, y: 180, width: 640, height: 360))
+        XCTAssertEqual(zoomed.picture, PixelBox(x: -640, y: -360, width: 2560, height: 1440))
+        XCTAssertEqual(zoomed.destination, PixelBox(x: 0, y: 0, width: 1280, height: 720))
+        XCTAssertEqual(zoomed.source, PixelBox(x: 320, y: 180, width: 640, height: 360))
         let halved = try XCTUnwrap(layout(settings { $0.zoom = -1 }))
-        XCTAssertEqual(halved.destination, PictureRegion(x: 320, y: 180, width: 640, height: 360))
-        XCTAssertEqual(halved.source, PictureRegion(x: 0, y: 0, width: 1280, height: 720))
+        XCTAssertEqual(halved.destination, PixelBox(x: 320, y: 180, width: 640, height: 360))
+        XCTAssertEqual(halved.source, PixelBox(x: 0, y: 0, width: 1280, height: 720))
     }
 
     func testPanMovesByThePicturesOwnSizeAndCutsWhatLeavesTheWindow() throws {
         let moved = try XCTUnwrap(layout(settings { $0.panX = 0.25; $0.panY = -0.5 }))
-        XCTAssertEqual(moved.picture, PictureRegion(x: 320, y: -360, width: 1280, height: 720))
-        XCTAssertEqual(moved.destination, PictureRegion(x: 320, y: 0, width: 960, height: 360))
+        XCTAssertEqual(moved.picture, PixelBox(x: 320, y: -360, width: 1280, height: 720))
+        XCTAssertEqual(moved.destination, PixelBox(x: 320, y: 0, width: 960, height: 360))
         // The left three quarters of the picture's lower half.
-        XCTAssertEqual(moved.source, PictureRegion(x: 0, y: 360, width: 960, height: 360))
+        XCTAssertEqual(moved.source, PixelBox(x: 0, y: 360, width: 960, height: 360))
         XCTAssertNil(layout(settings { $0.panX = 1 }), "a picture moved out of the window leaves nothing to draw")
     }
 
     func testRotationIsAddedToTheStreamsAndTurnsThePicturePortrait() throws {
         let turned = try XCTUnwrap(layout(settings { $0.rotate = 90 }))
         XCTAssertEqual(turned.rotation, 90)
-        XCTAssertEqual(turned.destination, PictureRegion(x: 438, y: 0, width: 405, height: 720))
+        XCTAssertEqual(turned.destination, PixelBox(x: 438, y: 0, width: 405, height: 720))
         XCTAssertEqual(turned.unturnedSize.width, 720)
         XCTAssertEqual(turned.unturnedSize.height, 405)
         let stream = VideoGeometry(width: 1280, height: 720, rotation: 270)
@@ -65,39 +65,39 @@ final class PictureLayoutTests: XCTestCase {
         let geometry = VideoGeometry(width: 400, height: 400)
         let shown = try XCTUnwrap(layout(settings { $0.rotate = 90; $0.zoom = 1; $0.panX = 0.25; $0.panY = 0.25 },
                                          geometry: geometry, window: (400, 400)))
-        XCTAssertEqual(shown.destination, PictureRegion(x: 0, y: 0, width: 400, height: 400))
-        XCTAssertEqual(shown.source, PictureRegion(x: 0, y: 200, width: 200, height: 200))
+        XCTAssertEqual(shown.destination, PixelBox(x: 0, y: 0, width: 400, height: 400))
+        XCTAssertEqual(shown.source, PixelBox(x: 0, y: 200, width: 200, height: 200))
     }
 
     func testAspectOverrideReshapesTheWholePicture() throws {
         let square = try XCTUnwrap(layout(settings { $0.aspectOverride = 1 }))
-        XCTAssertEqual(square.destination, PictureRegion(x: 280, y: 0, width: 720, height: 720))
+        XCTAssertEqual(square.destination, PixelBox(x: 280, y: 0, width: 720, height: 720))
         let anamorphic = VideoGeometry(width: 720, height: 576, sampleAspect: 64.0 / 45)
         let stream = try XCTUnwrap(layout(DisplaySettings(), geometry: anamorphic, window: (1024, 576)))
         XCTAssertEqual(stream.destination.width, 1024)
         let overridden = try XCTUnwrap(layout(settings { $0.aspectOverride = 4.0 / 3 }, geometry: anamorphic, window: (1024, 576)))
-        XCTAssertEqual(overridden.destination, PictureRegion(x: 128, y: 0, width: 768, height: 576))
+        XCTAssertEqual(overridden.destination, PixelBox(x: 128, y: 0, width: 768, height: 576))
     }
 
     func testCropShowsItsPartFittedToTheWindowKeepingThePixelShape() throws {
         let crop = try XCTUnwrap(VideoCrop("640x360+100+50"))
         let cropped = try XCTUnwrap(layout(settings { $0.crop = crop }))
-        XCTAssertEqual(cropped.source, PictureRegion(x: 100, y: 50, width: 640, height: 360))
-        XCTAssertEqual(cropped.destination, PictureRegion(x: 0, y: 0, width: 1280, height: 720))
+        XCTAssertEqual(cropped.source, PixelBox(x: 100, y: 50, width: 640, height: 360))
+        XCTAssertEqual(cropped.destination, PixelBox(x: 0, y: 0, width: 1280, height: 720))
         let centred = try XCTUnwrap(layout(settings { $0.crop = VideoCrop("320x720") }))
-        XCTAssertEqual(centred.source, PictureRegion(x: 480, y: 0, width: 320, height: 720))
-        XCTAssertEqual(centred.destination, PictureRegion(x: 480, y: 0, width: 320, height: 720))
+        XCTAssertEqual(centred.source, PixelBox(x: 480, y: 0, width: 320, height: 720))
+        XCTAssertEqual(centred.destination, PixelBox(x: 480, y: 0, width: 320, height: 720))
         // Partly outside: cut to the picture; wholly outside: the whole picture shows.
         let partly = try XCTUnwrap(layout(settings { $0.crop = VideoCrop("1000x1000+1000+500") }))
-        XCTAssertEqual(partly.source, PictureRegion(x: 1000, y: 500, width: 280, height: 220))
+        XCTAssertEqual(partly.source, PixelBox(x: 1000, y: 500, width: 280, height: 220))
         let outside = try XCTUnwrap(layout(settings { $0.crop = VideoCrop("100x100+5000+5000") }))
-        XCTAssertEqual(outside.source, PictureRegion(x: 0, y: 0, width: 1280, height: 720))
+        XCTAssertEqual(outside.source, PixelBox(x: 0, y: 0, width: 1280, height: 720))
     }
 
     func testPanscanGrowsIntoTheBars() throws {
         let full = try XCTUnwrap(layout(settings { $0.panscan = 1 }, window: (1280, 1280)))
         XCTAssertEqual(full.picture.height, 1280)
-        XCTAssertEqual(full.destination, PictureRegion(x: 0, y: 0, width: 1280, height: 1280))
+        XCTAssertEqual(full.destination, PixelBox(x: 0, y: 0, width: 1280, height: 1280))
         XCTAssertEqual(full.source.height, 720)
         XCTAssertLessThan(full.source.width, 740)
         let half = try XCTUnwrap(layout(settings { $0.panscan = 0.5 }, window: (1280, 1280)))
@@ -108,7 +108,7 @@ final class PictureLayoutTests: XCTestCase {
         let deep = try XCTUnwrap(layout(settings { $0.zoom = 20 }))
         XCTAssertGreaterThanOrEqual(deep.source.width, 2)
         XCTAssertGreaterThanOrEqual(deep.source.height, 2)
-        XCTAssertEqual(deep.destination, PictureRegion(x: 0, y: 0, width: 1280, height: 720))
+        XCTAssertEqual(deep.destination, PixelBox(x: 0, y: 0, width: 1280, height: 720))
         let tiny = try XCTUnwrap(layout(settings { $0.zoom = -20 }))
         XCTAssertEqual(tiny.destination.width, 1)
     }

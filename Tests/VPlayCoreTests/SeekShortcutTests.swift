@@ -80,11 +80,8 @@ final class SeekShortcutTests: XCTestCase {
         let video = try XCTUnwrap(harness.player.video)
         if shortcut {
             seek(harness, to: 0.5)   // the first exact seek starts the check
-            let deadline = Date().addingTimeInterval(20)
-            while !video.decoder.skipsBFramesWhenSeeking.withLock({ $0 }) && Date() < deadline {
-                Thread.sleep(forTimeInterval: 0.01)
-            }
-            XCTAssertTrue(video.decoder.skipsBFramesWhenSeeking.withLock { $0 }, "the check passed")
+            XCTAssertTrue(poll(timeout: .seconds(20), interval: 0.01) { video.decoder.skipsBFramesWhenSeeking.withLock { $0 } },
+                          "the check passed")
         } else {
             harness.player.seekShortcutChecked = true   // never checked: never skipped
         }

@@ -22,15 +22,12 @@ final class SessionPlaylistPageTests: XCTestCase {
     }
 
     private func run(_ session: Session, until condition: () -> Bool) -> Bool {
-        let deadline = ContinuousClock.now + .seconds(20)
-        while ContinuousClock.now < deadline {
+        poll(timeout: .seconds(20), interval: 0.005) {
             _ = session.player?.tick()
             session.update()
             _ = session.takeEvents()
-            if condition() { return true }
-            Thread.sleep(forTimeInterval: 0.005)
+            return condition()
         }
-        return false
     }
 
     private func playing(_ session: Session) -> String? {

@@ -168,6 +168,35 @@ final class SessionTests: XCTestCase {
         XCTAssertTrue(without.run { _ in without.isPlaying(second) })
     }
 
+    /// A next entry that is not opened ahead (here a folder) is looked at once, not every turn
+    /// of the last seconds; another entry moved in after it is looked at afresh.
+    func testANextEntryNotOpenedAheadIsDecidedOnOnce() throws {
+        let folder = try TemporaryFolder("vplay-prefetch", ["season/"])
+        defer { folder.remove() }
+        let first = folder["a.mp4"], other = try clip(1)
+        try FileManager.default.copyItem(atPath: try clip(4), toPath: first)
+        try FileManager.default.copyItem(atPath: other, toPath: folder["season/e1.mp4"])
+        // The folder played lazily: its file, then its subfolder as one entry.
+        let harness = SessionHarness([folder.path]) {
+            $0.playlist.prefetches = true
+            $0.playlist.directoryMode = .lazy
+        }
+        harness.session.start()
+        XCTAssertTrue(harness.run { _ in harness.isPlaying(first) })
+        XCTAssertTrue(harness.run { $0.declinedPrefetch?.path == folder["season"] }, "the folder was never looked at")
+
+        // Were it looked at again, the file now in the folder's place would be opened ahead.
+        try FileManager.default.removeItem(atPath: folder["season"])
+        try FileManager.default.copyItem(atPath: other, toPath: folder["season"])
+        var turns = 0
+        XCTAssertTrue(harness.run { _ in turns += 1; return turns == 50 })
+        XCTAssertNil(harness.session.prefetched, "the declined entry was looked at again")
+
+        harness.apply(.appendFiles([other], play: false))
+        harness.apply(.playlistMove(from: 2, to: 1))
+        XCTAssertTrue(harness.run { $0.prefetched != nil }, "the entry moved in next was not opened ahead")
+    }
+
     func testTheLastFileRewindsToWaitWhenNothingFollows() throws {
         let file = try clip()
         let harness = SessionHarness([file])

@@ -4,36 +4,36 @@ import XCTest
 /// Subtitle arithmetic without a window: boxes, the lift above the bar, settings and colours,
 /// finding lines, bitmap pictures ending each other.
 final class SubtitleLayoutTests: XCTestCase {
-    private let canvas = SubtitleCanvas(width: 640, height: 480, video: SubtitleBox(x: 0, y: 60, width: 640, height: 360))
+    private let canvas = SubtitleCanvas(width: 640, height: 480, video: PixelBox(x: 0, y: 60, width: 640, height: 360))
 
     func testBoxesJoinAndMeet() {
-        let a = SubtitleBox(x: 10, y: 10, width: 20, height: 10)
-        let b = SubtitleBox(x: 25, y: 0, width: 10, height: 15)
-        XCTAssertEqual(a.union(b), SubtitleBox(x: 10, y: 0, width: 25, height: 20))
+        let a = PixelBox(x: 10, y: 10, width: 20, height: 10)
+        let b = PixelBox(x: 25, y: 0, width: 10, height: 15)
+        XCTAssertEqual(a.union(b), PixelBox(x: 10, y: 0, width: 25, height: 20))
         XCTAssertEqual(a.union(nil), a)
-        XCTAssertEqual(a.intersection(b), SubtitleBox(x: 25, y: 10, width: 5, height: 5))
-        XCTAssertNil(a.intersection(SubtitleBox(x: 100, y: 100, width: 5, height: 5)))
+        XCTAssertEqual(a.intersection(b), PixelBox(x: 25, y: 10, width: 5, height: 5))
+        XCTAssertNil(a.intersection(PixelBox(x: 100, y: 100, width: 5, height: 5)))
     }
 
     func testLowerLinesSplitFromTopOnesOnlyWhenApart() {
-        let top = SubtitleBox(x: 100, y: 40, width: 200, height: 30)
-        let bottom = SubtitleBox(x: 150, y: 400, width: 300, height: 40)
+        let top = PixelBox(x: 100, y: 40, width: 200, height: 30)
+        let bottom = PixelBox(x: 150, y: 400, width: 300, height: 40)
         let split = SubtitleCanvas.split([top, bottom], height: 480)
         XCTAssertEqual(split.all, top.union(bottom))
         XCTAssertEqual(split.lower, bottom)
         // A tall upper line reaching down past the lower one's top: nothing can move alone.
-        let tall = SubtitleBox(x: 0, y: 20, width: 50, height: 400)
+        let tall = PixelBox(x: 0, y: 20, width: 50, height: 400)
         XCTAssertNil(SubtitleCanvas.split([tall, bottom], height: 480).lower)
         XCTAssertNil(SubtitleCanvas.split([top], height: 480).lower)
     }
 
     func testLiftClearsTheBarAndNeverGoesOffTheTop() {
-        let bottom = SubtitleBox(x: 150, y: 420, width: 300, height: 40)
+        let bottom = PixelBox(x: 150, y: 420, width: 300, height: 40)
         // Bar of 50 px: its top is at 430, less a 4 px gap.
         XCTAssertEqual(canvas.lift(of: bottom, barHeight: 50), 460 - 426)
         XCTAssertEqual(canvas.lift(of: bottom, barHeight: 0), 0)
-        XCTAssertEqual(canvas.lift(of: SubtitleBox(x: 0, y: 300, width: 10, height: 20), barHeight: 50), 0, "already clear")
-        XCTAssertEqual(canvas.lift(of: SubtitleBox(x: 0, y: 10, width: 10, height: 460), barHeight: 50), 10)
+        XCTAssertEqual(canvas.lift(of: PixelBox(x: 0, y: 300, width: 10, height: 20), barHeight: 50), 0, "already clear")
+        XCTAssertEqual(canvas.lift(of: PixelBox(x: 0, y: 10, width: 10, height: 460), barHeight: 50), 10)
     }
 
     func testSettingsStayInRangeAndSayWhatChanged() {

@@ -1,3 +1,4 @@
+import TestSupport
 import XCTest
 @testable import VPlayCore
 
@@ -66,11 +67,8 @@ final class TempoCalibrationTests: XCTestCase {
         let calibration = TempoCalibration()
         XCTAssertEqual(calibration.delay(tempo: 1, sampleRate: rate), 0)
         XCTAssertNil(calibration.delay(tempo: 0.5, sampleRate: rate), "the first ask starts a measurement")
-        let deadline = Date().addingTimeInterval(20)
-        var delay: Double?
-        while delay == nil, Date() < deadline {
-            delay = calibration.delay(tempo: 0.5, sampleRate: rate)
-            if delay == nil { Thread.sleep(forTimeInterval: 0.01) }
+        let delay = try poll(timeout: .seconds(20), interval: 0.01, until: { _ in true }) {
+            calibration.delay(tempo: 0.5, sampleRate: rate)
         }
         let measured = try XCTUnwrap(delay, "not measured within 20 s")
         XCTAssertEqual(measured, TempoCalibration.measure(tempo: 0.5, sampleRate: rate) ?? .nan, accuracy: 1e-9,

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 @testable import VPlayCore
 
@@ -28,12 +29,12 @@ final class TempoFilterBuilderTests: XCTestCase {
     /// Asks until a filter comes (at most `timeout` seconds of real time).
     private func waitForFilter(_ builder: TempoFilterBuilder, _ spec: TempoFilterBuilder.Spec,
                                timeout: Double = 10) -> TempoFilter? {
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
-            if case .ready(let filter) = builder.take(spec) { return filter }
-            usleep(1000)
+        var filter: TempoFilter?
+        _ = poll(timeout: .seconds(timeout), interval: 0.001) {
+            if case .ready(let ready) = builder.take(spec) { filter = ready }
+            return filter != nil
         }
-        return nil
+        return filter
     }
 
     private var builtOnlyElsewhere: Bool {
@@ -63,9 +64,7 @@ final class TempoFilterBuilderTests: XCTestCase {
         weak let watched = retired
         builder.retire(&retired)
         XCTAssertNil(retired, "handed over")
-        let deadline = Date().addingTimeInterval(5)
-        while watched != nil, Date() < deadline { usleep(1000) }
-        XCTAssertNil(watched, "freed")
+        XCTAssertTrue(poll(timeout: .seconds(5), interval: 0.001) { watched == nil }, "freed")
     }
 
     // MARK: the renderer
@@ -113,10 +112,9 @@ final class TempoFilterBuilderTests: XCTestCase {
         }
 
         gate.signal()
-        let deadline = Date().addingTimeInterval(10)
-        while clock.snapshot.speed != 2, Date() < deadline {
+        _ = try poll(timeout: .seconds(10), interval: 0.002) {
             _ = try fill(renderer)
-            usleep(2000)
+            return clock.snapshot.speed == 2
         }
         XCTAssertEqual(clock.snapshot.speed, 2, "the filter never came")
         XCTAssertTrue(builtOnlyElsewhere, "a filter was built on the device's thread")

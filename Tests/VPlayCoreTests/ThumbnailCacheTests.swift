@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 @testable import VPlayCore
 
@@ -100,8 +101,9 @@ final class ThumbnailCacheTests: XCTestCase {
         XCTAssertEqual(firstStarted.wait(timeout: .now() + 5), .success)
         for request in 1...100 { worker.submit(request) }   // the worker is busy: each replaces the last
         releaseFirst.signal()
-        XCTAssertTrue(wait(timeout: 5) { done.withLock { $0.count } == 2 })
-        usleep(50_000)
+        XCTAssertTrue(poll { done.withLock { $0.count } == 2 })
+        // Stopping waits for a job under way: what is done after it is all that ran.
+        worker.stop()
         XCTAssertEqual(done.withLock { $0 }, [0, 100], "only the newest request was carried out")
         XCTAssertEqual(worker.counts, .init(submitted: 101, coalesced: 99, started: 2))
     }
@@ -119,7 +121,7 @@ final class ThumbnailCacheTests: XCTestCase {
         worker.submit(0)
         XCTAssertEqual(started.wait(timeout: .now() + 5), .success)
         worker.submit(1)
-        XCTAssertTrue(wait(timeout: 5) { sawNewer.withLock { $0 } })
+        XCTAssertTrue(poll { sawNewer.withLock { $0 } })
         let begin = Date()
         worker.stop()
         XCTAssertLessThan(Date().timeIntervalSince(begin), 1)
@@ -153,14 +155,5 @@ final class ThumbnailCacheTests: XCTestCase {
         XCTAssertEqual(half.pixels, [2, 0, 0, 0, 1, 0, 0, 0])
         let threeQuarters = ThumbnailDecoder.rotate(pixels, width: 2, height: 1, clockwise: 270)
         XCTAssertEqual(threeQuarters.pixels, [2, 0, 0, 0, 1, 0, 0, 0])   // left end goes to the bottom
-    }
-
-    private func wait(timeout: Double, until condition: () -> Bool) -> Bool {
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
-            if condition() { return true }
-            usleep(1000)
-        }
-        return condition()
     }
 }

@@ -76,7 +76,7 @@ final class ThumbnailServiceTests: XCTestCase {
         XCTAssertEqual(service.decodeCount, 1)
 
         // Once the service has read on to the next keyframe, the whole group of pictures is cached.
-        XCTAssertTrue(waitUntil { service.cachedKeyframe(covering: 5.96) == 4.0 })
+        XCTAssertTrue(poll { service.cachedKeyframe(covering: 5.96) == 4.0 })
         XCTAssertNil(service.cachedKeyframe(covering: 6.0))
         XCTAssertTrue(service.request(time: 5.96), "cached: no decoding")
         XCTAssertTrue(service.request(time: 4.0))
@@ -114,8 +114,9 @@ final class ThumbnailServiceTests: XCTestCase {
         let times = (0..<60).map { [0.5, 2.5, 6.5, 7.5, 1.5][$0 % 5] } + [4.5]
         for time in times { service.request(time: time) }
         release.signal()
-        XCTAssertTrue(waitUntil { service.thumbnail(near: 4.5)?.keyframeTime == 4.0 })
-        usleep(100_000)
+        XCTAssertTrue(poll { service.thumbnail(near: 4.5)?.keyframeTime == 4.0 })
+        // The picture is kept before `onReady` is called.
+        XCTAssertTrue(poll { ready.count == 1 })
         let counts = service.requestCounts
         XCTAssertEqual(counts, .init(submitted: 62, coalesced: 60, started: 2))
         XCTAssertEqual(service.decodeCount, 1, "the job at 7.5 s saw newer requests and gave up before decoding")
@@ -165,9 +166,9 @@ final class ThumbnailServiceTests: XCTestCase {
         let cached = try XCTUnwrap(thumbnail(service, at: 3.1, ready: ready))
         XCTAssertEqual(frameNumber(cached), 50, "frame 50 is the keyframe at 2 s")
         // The cache also tells where the next keyframe starts.
-        XCTAssertTrue(waitUntil { service.cachedKeyframe(covering: 3.96) == 2.0 })
+        XCTAssertTrue(poll { service.cachedKeyframe(covering: 3.96) == 2.0 })
         XCTAssertEqual(frameNumber(try XCTUnwrap(thumbnail(service, at: 4.5, ready: ready))), 100)
-        XCTAssertTrue(waitUntil { service.cachedKeyframe(covering: 4.5) == 4.0 })
+        XCTAssertTrue(poll { service.cachedKeyframe(covering: 4.5) == 4.0 })
         XCTAssertEqual(service.sourceReads, 0, "every preview so far came from the cache")
 
         XCTAssertEqual(frameNumber(try XCTUnwrap(thumbnail(service, at: 6.5, ready: ready))), 150)
@@ -303,14 +304,5 @@ final class ThumbnailServiceTests: XCTestCase {
         print("thumbnail latency, 1080p H.264, request → onReady: first \(median(first)) "
               + "(min \(String(format: "%.1f", first.min()! * 1000)), max \(String(format: "%.1f", first.max()! * 1000))), "
               + "warm uncached \(median(warm)); opening the service \(median(open)) (medians of 10)")
-    }
-
-    private func waitUntil(timeout: Double = 5, _ condition: () -> Bool) -> Bool {
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
-            if condition() { return true }
-            usleep(2000)
-        }
-        return condition()
     }
 }

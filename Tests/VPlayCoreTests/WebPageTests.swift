@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 @testable import VPlayCore
 
@@ -143,8 +144,7 @@ final class WebPageTests: XCTestCase {
         XCTAssertEqual(cancelled, .failure(.cancelled))
         let grandchild = try XCTUnwrap(Int32(String(contentsOfFile: marker, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)))
         try? FileManager.default.removeItem(atPath: marker)
-        let deadline = Date().addingTimeInterval(5)
-        while kill(grandchild, 0) == 0, Date() < deadline { usleep(10_000) }
+        _ = poll(timeout: .seconds(5), interval: 0.01) { kill(grandchild, 0) != 0 }
         XCTAssertNotEqual(kill(grandchild, 0), 0, "the program's own child outlived it")
     }
 }

@@ -32,8 +32,8 @@ vplay/mpv are taken within each run and then summarised the same way):
   next-file, ipc-open, folder (session.py, vplay and mpv): the gap between the files of a
      playlist played through (IPC events and on screen); the IPC round trip while a slow
      source opens; launch to playlist-count for a folder of 10,000 files.
-  backward (backward.py, vplay and mpv): 1080p30 played backward against forward, no sound:
-     CPU, backward ÷ forward CPU, peak RSS added, vplay's frames dropped and picture holds.
+  backward (backward.py, vplay and mpv): 1080p30 with sound played backward against forward:
+     CPU, backward ÷ forward CPU, peak RSS added, vplay's frames dropped and picture holds, A/V backward.
   machine (machine_cpu.py): CPU s of the player, the PulseAudio daemon and Xvfb over the same
      20 s at 720p and 1080p, and their sum: what playing costs the whole machine.
   loudness (loudness.py, vplay): --normalize=track heard at the monitor (loudness against the

@@ -3,7 +3,7 @@
 // of 7 rounds of 60 frames. "cold" cycles through 16 source pictures (100+ MB) so the source
 // comes from memory, as a freshly decoded frame does; "hot" reuses one. Then the whole
 // picture step into 1280x720 BGRA: one pass (vp_draw_420) against our shrink followed by
-// swscale's unscaled conversion.
+// swscale's unscaled conversion. Last, what a luma table (gamma) adds to that step.
 // Built and run by `make bench-kernels`.
 #include <libswscale/swscale.h>
 #include <libavutil/imgutils.h>
@@ -127,6 +127,36 @@ static int compare_picture_steps(void) {
     return 0;
 }
 
+// The luma table gamma needs (and a contrast past what the luma multiply holds): the picture
+// step with and without one, hot, so that only the look-up differs.
+static int compare_luma_table(void) {
+    struct { int sw, sh; vp_shrink shrink; const char *name; } cases[] = {
+        {1280, 720, VP_SAME_SIZE, "720p -> 720p BGRA"},
+        {1920, 1080, VP_TWO_THIRDS, "1080p -> 720p BGRA"},
+        {1920, 1080, VP_SAME_SIZE, "1080p -> 1080p BGRA"},
+    };
+    const int *c709 = sws_getCoefficients(SWS_CS_ITU709);
+    uint8_t table[256];
+    for (int i = 0; i < 256; i++) table[i] = (uint8_t)(255 - i / 2);
+    printf("\n%-28s %10s %10s %10s\n", "ms per frame", "plain", "table", "added");
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        const int w = cases[c].shrink == VP_SAME_SIZE ? cases[c].sw : 1280, h = cases[c].shrink == VP_SAME_SIZE ? cases[c].sh : 720;
+        Picture sources[SOURCES];
+        if (make_sources(sources, cases[c].sw, cases[c].sh) < 0) return 1;
+        Step st = {{16, 65536 * 255 / 219, c709[0], c709[2], c709[3], c709[1]}, cases[c].shrink, NULL,
+                   {{0}}, malloc((size_t)w * h * 4), malloc(vp_draw_420_scratch_size(w)), NULL, w, h};
+        if (!st.bgra || !st.scratch) return 1;
+        double plain = step_ms(1, &st, sources, 1);
+        st.matrix.luma_table = table;
+        double mapped = step_ms(1, &st, sources, 1);
+        printf("%-28s %10.3f %10.3f %+9.1f%%\n", cases[c].name, plain, mapped, 100 * (mapped / plain - 1));
+        free(st.bgra);
+        free(st.scratch);
+        for (int i = 0; i < SOURCES; i++) av_freep(&sources[i].data[0]);
+    }
+    return 0;
+}
+
 int main(void) {
     struct { int sw, sh, w, h, kind; const char *name; } cases[] = {
         {1920, 1080, 1280, 720, 0, "1080p -> 720p (two thirds)"},
@@ -154,5 +184,5 @@ int main(void) {
         av_freep(&d.data[0]);
         for (int i = 0; i < SOURCES; i++) av_freep(&sources[i].data[0]);
     }
-    return compare_picture_steps();
+    return compare_picture_steps() || compare_luma_table();
 }

@@ -13,6 +13,7 @@ public final class ClipExport: @unchecked Sendable {
 
     public let destination: URL
     private let current = Locked(Status.writing(0))
+    private let note = Locked(String?.none)
     private let interrupt = InterruptFlag()
     private let done = DispatchGroup()
 
@@ -32,6 +33,9 @@ public final class ClipExport: @unchecked Sendable {
 
     public var status: Status { current.withLock { $0 } }
 
+    /// Set before the clip is saved when it is not quite what was asked (it starts earlier).
+    public var notice: String? { note.withLock { $0 } }
+
     /// Stops the writing and waits until the partial file is gone.
     public func cancel() {
         interrupt.raise()
@@ -45,6 +49,7 @@ public final class ClipExport: @unchecked Sendable {
                 let share = min(1, max(0, fraction))
                 current.withLock { $0 = .writing(share) }
             }
+            note.withLock { $0 = writer.notice }
             current.withLock { $0 = .saved(destination) }
         } catch {
             current.withLock { $0 = .failed(error.description) }

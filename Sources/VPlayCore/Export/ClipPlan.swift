@@ -75,4 +75,17 @@ public struct ClipPlan: Equatable, Sendable {
         }
         self.segments = segments
     }
+
+    /// The plan when no stretch can be encoded again: the clip starts at the keyframe at or
+    /// before A, and its packets are copied in decoding order up to the last picture starting
+    /// before B. nil when the packets hold no keyframe at or before A, or A is not before B.
+    public init?(keyframeCutOf packets: [Packet], from a: Int64, to b: Int64) {
+        let a = max(a, packets.map(\.pts).min() ?? a)
+        guard let key = packets.indices.last(where: { packets[$0].isKeyframe && packets[$0].pts <= a }),
+              packets[key].pts < b,
+              let last = packets.indices.last(where: { packets[$0].pts < b }) else { return nil }
+        start = packets[key].pts
+        end = b
+        segments = last >= key ? [.copy(key..<last + 1)] : []
+    }
 }

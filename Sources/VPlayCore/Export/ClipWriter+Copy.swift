@@ -47,6 +47,8 @@ extension ClipWriter {
         let audio = Set(routes.filter { $0.value.isAudio }.map(\.key))
         var audioDone: Set<Int> = []
         var videoIndex = -1
+        // After a re-encoded stretch, the copied packets need the file's parameter sets again.
+        var restoreParameters = false
         var reported = 0.0
         // Packets come in decoding order: the share reported only grows, from 0 to 1.
         func report(_ done: Int64, of route: Route) {
@@ -75,6 +77,10 @@ extension ClipWriter {
                 report(p.pointee.pts, of: route)
                 switch segmentOf[videoIndex] {
                 case .copy?:
+                    if restoreParameters {
+                        try restoreParameterSets(p, stream: index)
+                        restoreParameters = false
+                    }
                     try write(p, route: route, to: output)
                 case .reencode(let decode, let keep, let delay)?:
                     if decoder == nil { decoder = try openDecoder(index) }
@@ -87,6 +93,7 @@ extension ClipWriter {
                             try writeEncoded(encoded, stretch: stretch!, stream: index, route: route, to: output)
                         }
                         stretch = nil
+                        restoreParameters = true
                     }
                 case nil:
                     break
@@ -140,13 +147,38 @@ extension ClipWriter {
         }
     }
 
+    /// HEVC's parameter sets, which the re-encoded stretch replaced, put back in front of the
+    /// first copied packet after it (H.264's stretch uses ids of its own; VP9 has none).
+    private func restoreParameterSets(_ p: UnsafeMutablePointer<AVPacket>, stream: Int) throws(ClipError) {
+        guard input.stream(stream).pointee.codecpar.pointee.codec_id == AV_CODEC_ID_HEVC else { return }
+        let sets = NALUnits.parameterSets(hvcC: extradata(of: stream))
+        guard !sets.isEmpty else { return }
+        let bytes = sets + Array(UnsafeBufferPointer(start: p.pointee.data, count: Int(p.pointee.size)))
+        let joined = Packet()
+        guard av_new_packet(joined.pointer, Int32(bytes.count)) >= 0 else { throw ClipError("out of memory") }
+        bytes.withUnsafeBufferPointer { joined.pointer.pointee.data.update(from: $0.baseAddress!, count: bytes.count) }
+        av_packet_copy_props(joined.pointer, p)
+        av_packet_unref(p)
+        av_packet_move_ref(p, joined.pointer)
+    }
+
+    private func extradata(of stream: Int) -> [UInt8] {
+        let parameters = input.stream(stream).pointee.codecpar.pointee
+        return parameters.extradata.map { Array(UnsafeBufferPointer(start: $0, count: Int(parameters.extradata_size))) } ?? []
+    }
+
     /// A re-encoded packet, its units length-prefixed where the file's are, timed to sit
     /// before the copied packets that follow.
     private func writeEncoded(_ encoded: UnsafeMutablePointer<AVPacket>, stretch: Stretch, stream: Int, route: Route,
                               to output: ClipOutput) throws(ClipError) {
-        let parameters = input.stream(stream).pointee.codecpar.pointee
-        let extradata = parameters.extradata.map { Array(UnsafeBufferPointer(start: $0, count: Int(parameters.extradata_size))) } ?? []
-        if let lengthSize = NALUnits.lengthSize(avcC: extradata) {
+        let extradata = extradata(of: stream)
+        let lengthSize: Int?
+        switch input.stream(stream).pointee.codecpar.pointee.codec_id {
+        case AV_CODEC_ID_H264: lengthSize = NALUnits.lengthSize(avcC: extradata)
+        case AV_CODEC_ID_HEVC: lengthSize = NALUnits.lengthSize(hvcC: extradata)
+        default: lengthSize = nil
+        }
+        if let lengthSize {
             let bytes = NALUnits.lengthPrefixed(annexB: Array(UnsafeBufferPointer(start: encoded.pointee.data,
                                                                                    count: Int(encoded.pointee.size))),
                                                lengthSize: lengthSize)

@@ -19,6 +19,8 @@ final class ClipWriter {
     let packet = Packet()
     let scratch = Packet()
     let frame = Frame()
+    /// What the user should know about a clip that was written, but not as asked.
+    private(set) var notice: String?
 
     init(source: Source, range: Range, options: PlayerOptions, interrupt: InterruptFlag) throws(ClipError) {
         self.range = range
@@ -66,17 +68,20 @@ final class ClipWriter {
         if let video = input.videoStream {
             let stream = input.stream(video)
             let parameters = stream.pointee.codecpar.pointee
-            guard parameters.codec_id == AV_CODEC_ID_H264 else {
-                let name = String(cString: avcodec_get_name(parameters.codec_id))
-                throw ClipError("cutting exactly needs H.264 video, not \(name)")
-            }
+            let exact = ClipEncoder.canEncode(parameters.codec_id)
             planBase = stream.pointee.time_base
             let a = ticks(range.a + origin, planBase), b = ticks(range.b + origin, planBase)
             packets = try scan(video, from: a, to: b)
-            guard let made = ClipPlan(packets: packets, from: a, to: b) else {
+            guard let made = exact ? ClipPlan(packets: packets, from: a, to: b)
+                                   : ClipPlan(keyframeCutOf: packets, from: a, to: b) else {
                 throw ClipError("no keyframe before A")
             }
             plan = made
+            if !exact {
+                let name = String(cString: avcodec_get_name(parameters.codec_id))
+                let keyframe = Double(made.start) * av_q2d(planBase) - origin
+                notice = "the clip starts at the keyframe before A (\(ClipName.stamp(keyframe))): no \(name) encoder to cut exactly"
+            }
             try seek(Int32(video), to: a)
         } else {
             planBase = vp_time_base_q()

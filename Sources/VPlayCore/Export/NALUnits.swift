@@ -1,4 +1,4 @@
-/// H.264's two ways of laying out NAL units: the byte stream of an encoder (each unit after a
+/// H.264's and HEVC's two ways of laying out NAL units: the byte stream of an encoder (each unit after a
 /// 00 00 01 or 00 00 00 01 start code) and the length-prefixed form of MP4 and Matroska, which
 /// a re-encoded stretch must take to sit among packets copied from such a file.
 public enum NALUnits {
@@ -39,5 +39,38 @@ public enum NALUnits {
     public static func lengthSize(avcC extradata: [UInt8]) -> Int? {
         guard extradata.count >= 7, extradata[0] == 1 else { return nil }
         return Int(extradata[4] & 3) + 1
+    }
+
+    /// The length prefix size an `hvcC` record (Matroska's and MP4's HEVC extradata)
+    /// declares; nil for Annex B extradata (or none).
+    public static func lengthSize(hvcC extradata: [UInt8]) -> Int? {
+        guard extradata.count >= 23, extradata[0] == 1 else { return nil }
+        return Int(extradata[21] & 3) + 1
+    }
+
+    /// The parameter sets (VPS, SPS, PPS…) an `hvcC` record holds, laid out as the file's
+    /// packets are: each unit prefixed by its length. Annex B extradata is its own layout.
+    public static func parameterSets(hvcC extradata: [UInt8]) -> [UInt8] {
+        guard let lengthSize = lengthSize(hvcC: extradata) else { return extradata }
+        var result: [UInt8] = []
+        var index = 23
+        func read16() -> Int? {
+            guard index + 1 < extradata.count else { return nil }
+            defer { index += 2 }
+            return Int(extradata[index]) << 8 | Int(extradata[index + 1])
+        }
+        for _ in 0..<Int(extradata[22]) {
+            index += 1  // the units' type
+            guard let count = read16() else { break }
+            for _ in 0..<count {
+                guard let size = read16(), index + size <= extradata.count else { return result }
+                for shift in stride(from: 8 * (lengthSize - 1), through: 0, by: -8) {
+                    result.append(UInt8(truncatingIfNeeded: size >> shift))
+                }
+                result.append(contentsOf: extradata[index..<index + size])
+                index += size
+            }
+        }
+        return result
     }
 }

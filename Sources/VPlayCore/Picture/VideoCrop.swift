@@ -38,27 +38,12 @@ public struct VideoCrop: Sendable, Equatable, CustomStringConvertible {
 
     /// The rectangle in a `pictureWidth`×`pictureHeight` picture, cut to it; nil when it lies
     /// wholly outside (or leaves less than 2×2 pixels).
-    public func rectangle(inWidth pictureWidth: Int, height pictureHeight: Int) -> PictureRegion? {
+    public func rectangle(inWidth pictureWidth: Int, height pictureHeight: Int) -> PixelBox? {
         let left = x ?? (pictureWidth - width) / 2, top = y ?? (pictureHeight - height) / 2
         let right = min(pictureWidth, left + width), bottom = min(pictureHeight, top + height)
         let clampedLeft = max(0, left), clampedTop = max(0, top)
         guard right - clampedLeft >= 2, bottom - clampedTop >= 2 else { return nil }
-        return PictureRegion(x: clampedLeft, y: clampedTop, width: right - clampedLeft, height: bottom - clampedTop)
-    }
-}
-
-/// A rectangle of whole pixels.
-public struct PictureRegion: Sendable, Equatable {
-    public var x: Int
-    public var y: Int
-    public var width: Int
-    public var height: Int
-
-    public init(x: Int, y: Int, width: Int, height: Int) {
-        self.x = x
-        self.y = y
-        self.width = width
-        self.height = height
+        return PixelBox(x: clampedLeft, y: clampedTop, width: right - clampedLeft, height: bottom - clampedTop)
     }
 }
 

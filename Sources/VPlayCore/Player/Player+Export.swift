@@ -45,7 +45,7 @@ extension Player {
             }
             tick.wakeAt = min(tick.wakeAt, now + 0.25)
         case .saved(let url):
-            show("Clip saved: \(url.path)", now: now, seconds: 4)
+            show("Clip saved: \(url.path)" + (job.notice.map { " (\($0))" } ?? ""), now: now, seconds: 4)
             clipExport = nil
         case .failed(let reason):
             show("Export failed: \(reason)", now: now, seconds: 4)

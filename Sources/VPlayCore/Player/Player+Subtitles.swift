@@ -36,18 +36,18 @@ extension Player {
     }
 
     /// Where the current subtitle image of `layer` lies on the canvas, nil when none shows.
-    public func subtitleBounds(_ layer: SubtitleLayer = .primary) -> SubtitleBox? {
+    public func subtitleBounds(_ layer: SubtitleLayer = .primary) -> PixelBox? {
         compositor(layer)?.bounds
     }
 
     /// The lower lines of the image when they may move apart from the others (above the bar).
-    public func subtitleLowerBounds(_ layer: SubtitleLayer = .primary) -> SubtitleBox? {
+    public func subtitleLowerBounds(_ layer: SubtitleLayer = .primary) -> PixelBox? {
         compositor(layer)?.lowerBounds
     }
 
     /// Paints the current subtitle image of `layer` into `region` of the canvas: `pixels` holds
     /// that region from its top-left corner as 32-bit B, G, R, A (straight alpha), `pitch` bytes a row.
-    public func drawSubtitles(into pixels: UnsafeMutableRawPointer, pitch: Int, region: SubtitleBox,
+    public func drawSubtitles(into pixels: UnsafeMutableRawPointer, pitch: Int, region: PixelBox,
                               layer: SubtitleLayer = .primary) {
         compositor(layer)?.draw(into: pixels, pitch: pitch, region: region)
     }
@@ -59,7 +59,7 @@ extension Player {
     /// (a screenshot). The window's image is drawn again afterwards.
     func paintSubtitles(onRGB rgb: UnsafeMutablePointer<UInt8>, pitch: Int, width: Int, height: Int) {
         guard width > 0, height > 0 else { return }
-        let canvas = SubtitleCanvas(width: width, height: height, video: SubtitleBox(x: 0, y: 0, width: width, height: height))
+        let canvas = SubtitleCanvas(width: width, height: height, video: PixelBox(x: 0, y: 0, width: width, height: height))
         for layer in SubtitleLayer.allCases {
             _ = updateSubtitles(on: canvas, layer: layer)
             guard let compositor = compositor(layer), let bounds = compositor.bounds else { continue }
@@ -67,7 +67,7 @@ extension Player {
         }
     }
 
-    private func paint(_ compositor: SubtitleCompositor, in bounds: SubtitleBox, onRGB rgb: UnsafeMutablePointer<UInt8>, pitch: Int) {
+    private func paint(_ compositor: SubtitleCompositor, in bounds: PixelBox, onRGB rgb: UnsafeMutablePointer<UInt8>, pitch: Int) {
         var layer = [UInt8](repeating: 0, count: bounds.width * bounds.height * 4)
         layer.withUnsafeMutableBytes { buffer in
             compositor.draw(into: buffer.baseAddress!, pitch: bounds.width * 4, region: bounds)

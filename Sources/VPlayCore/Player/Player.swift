@@ -364,7 +364,7 @@ public final class Player {
     /// `pixels`, with the colour adjustments (for a software renderer: converted and scaled in
     /// one SIMD pass, no intermediate copy).
     public func drawPicture(into pixels: UnsafeMutableRawPointer, pitch: Int, width: Int, height: Int,
-                            source: PictureRegion? = nil) -> Bool {
+                            source: PixelBox? = nil) -> Bool {
         guard let frame = currentFrame else { return false }
         return scaler.draw(frame, source: source, equalizer: state.display.equalizer,
                            into: pixels, pitch: pitch, width: width, height: height)

@@ -5,11 +5,17 @@ import Foundation
 extension Session {
     /// Opens the next entry while the current one plays its last seconds (`--prefetch-playlist`),
     /// so that its first picture follows the last one of this file at once.
+    /// An entry that is not opened ahead (a URL, a folder) is decided on once, not every turn.
     func prefetchIfDue() {
         guard configuration.playlist.prefetches, let player, prefetched == nil, playlist.hasNext,
               let duration = player.state.duration, duration - player.state.position <= Self.prefetchLead else { return }
         let next = playlist.items[playlist.index + 1]
-        guard next.source.reach == .local, !DirectoryExpansion.isDirectory(next.path) else { return }
+        // Ids start again with each new playlist: the path tells entries of different playlists apart.
+        if let declined = declinedPrefetch, declined.id == next.id, declined.path == next.path { return }
+        guard next.source.reach == .local, !DirectoryExpansion.isDirectory(next.path) else {
+            declinedPrefetch = next
+            return
+        }
         let (options, resume) = openingOptions(for: next)
         prefetched = Prefetch(id: next.id, opening: makeOpening(next.source, options), resume: resume)
     }

@@ -73,6 +73,8 @@ public final class Session {
     var message: (text: String, expiry: Double)?
     /// The next entry, opened ahead (`--prefetch-playlist`).
     var prefetched: Prefetch?
+    /// The entry last found not to be opened ahead (a URL, a folder).
+    var declinedPrefetch: PlaylistItem?
     /// Where the file being opened resumes, for the message once it plays.
     var resuming: Resume?
     /// A failure since the last successful open: the status if the run ends now.

@@ -21,7 +21,7 @@ final class SubtitleCompositor {
     private var stillness = ASSStillness()
     private var stillSpan: Range<Int64>?
     /// The boxes of the images, kept to reuse its storage.
-    private var boxes: [SubtitleBox] = []
+    private var boxes: [PixelBox] = []
     private var canvas: SubtitleCanvas?
     private var settings: SubtitleSettings?
     private var storage: (width: Int, height: Int) = (0, 0)
@@ -31,9 +31,9 @@ final class SubtitleCompositor {
     /// Before this moment (monotonic seconds) an unchanged request is not rendered again.
     private var restUntil = -Double.infinity
     /// Where the current image is, nil when nothing shows.
-    private(set) var bounds: SubtitleBox?
+    private(set) var bounds: PixelBox?
     /// The part of it in the canvas's lower half, below everything else (what a bar may cover).
-    private(set) var lowerBounds: SubtitleBox?
+    private(set) var lowerBounds: PixelBox?
 
     /// Text lines go to the top (the second track's place).
     private let alignsTop: Bool
@@ -98,7 +98,7 @@ final class SubtitleCompositor {
         var image = list
         while let current = image {
             let i = current.pointee
-            if i.w > 0 && i.h > 0 { boxes.append(SubtitleBox(x: Int(i.dst_x), y: Int(i.dst_y), width: Int(i.w), height: Int(i.h))) }
+            if i.w > 0 && i.h > 0 { boxes.append(PixelBox(x: Int(i.dst_x), y: Int(i.dst_y), width: Int(i.w), height: Int(i.h))) }
             image = i.next
         }
         let previous = bounds
@@ -106,7 +106,7 @@ final class SubtitleCompositor {
         return forced || bounds != nil || previous != nil
     }
 
-    private func setBounds(_ boxes: [SubtitleBox], canvas: SubtitleCanvas) {
+    private func setBounds(_ boxes: [PixelBox], canvas: SubtitleCanvas) {
         let split = SubtitleCanvas.split(boxes, height: canvas.height)
         bounds = split.all.flatMap { $0.intersection(canvas.bounds) }
         lowerBounds = split.lower.flatMap { $0.intersection(canvas.bounds) }
@@ -154,21 +154,21 @@ final class SubtitleCompositor {
     }
 
     /// Where a bitmap rectangle goes on the canvas: the stream's canvas mapped onto the picture.
-    private func placed(_ rect: SubtitlePicture.Rect, of picture: SubtitlePicture) -> SubtitleBox {
-        guard let canvas else { return SubtitleBox(x: 0, y: 0, width: 0, height: 0) }
+    private func placed(_ rect: SubtitlePicture.Rect, of picture: SubtitlePicture) -> PixelBox {
+        guard let canvas else { return PixelBox(x: 0, y: 0, width: 0, height: 0) }
         let video = canvas.video
         let sourceWidth = picture.canvasWidth > 0 ? picture.canvasWidth : max(1, storage.width)
         let sourceHeight = picture.canvasHeight > 0 ? picture.canvasHeight : max(1, storage.height)
         let sx = Double(video.width) / Double(max(1, sourceWidth)), sy = Double(video.height) / Double(max(1, sourceHeight))
         let x = video.x + Int((Double(rect.x) * sx).rounded()), y = video.y + Int((Double(rect.y) * sy).rounded())
-        return SubtitleBox(x: x, y: y, width: max(1, Int((Double(rect.width) * sx).rounded())),
-                           height: max(1, Int((Double(rect.height) * sy).rounded())))
+        return PixelBox(x: x, y: y, width: max(1, Int((Double(rect.width) * sx).rounded())),
+                        height: max(1, Int((Double(rect.height) * sy).rounded())))
     }
 
     /// Paints the current image into `region` of the canvas, which `pixels` (32-bit B, G, R, A
     /// with straight alpha, `pitch` bytes a row) holds from its top-left corner; the region is
     /// cleared first.
-    func draw(into pixels: UnsafeMutableRawPointer, pitch: Int, region: SubtitleBox) {
+    func draw(into pixels: UnsafeMutableRawPointer, pitch: Int, region: PixelBox) {
         for row in 0..<region.height {
             memset(pixels + row * pitch, 0, region.width * 4)
         }
@@ -177,7 +177,7 @@ final class SubtitleCompositor {
         while let current = image {
             let i = current.pointee
             image = i.next
-            let box = SubtitleBox(x: Int(i.dst_x), y: Int(i.dst_y), width: Int(i.w), height: Int(i.h))
+            let box = PixelBox(x: Int(i.dst_x), y: Int(i.dst_y), width: Int(i.w), height: Int(i.h))
             guard let part = box.intersection(region), let bitmap = i.bitmap else { continue }
             let target = base + (part.y - region.y) * pitch + (part.x - region.x) * 4
             let source = bitmap + (part.y - box.y) * Int(i.stride) + (part.x - box.x)

@@ -6,11 +6,11 @@ import Foundation
 public struct PictureLayout: Sendable, Equatable {
     /// The part of the decoded picture that shows, in its pixels; its corners on even pixels
     /// (4:2:0 chroma), so it can be a little larger than exactly what shows.
-    public var source: PictureRegion
+    public var source: PixelBox
     /// Where that part lands in the window, upright (after `rotation`).
-    public var destination: PictureRegion
+    public var destination: PixelBox
     /// Where the whole (cropped) picture would be, window edges ignored: subtitles sit on it.
-    public var picture: PictureRegion
+    public var picture: PixelBox
     /// Clockwise degrees the source part is turned by on the way: 0, 90, 180 or 270.
     public var rotation: Int
 
@@ -21,7 +21,7 @@ public struct PictureLayout: Sendable, Equatable {
     public static func make(width: Int, height: Int, geometry: VideoGeometry, display: DisplaySettings,
                             windowWidth: Int, windowHeight: Int) -> PictureLayout? {
         guard width >= 2, height >= 2, windowWidth > 0, windowHeight > 0 else { return nil }
-        let crop = display.crop?.rectangle(inWidth: width, height: height) ?? PictureRegion(x: 0, y: 0, width: width, height: height)
+        let crop = display.crop?.rectangle(inWidth: width, height: height) ?? PixelBox(x: 0, y: 0, width: width, height: height)
         let rotation = ((geometry.rotation + display.rotate) % 360 + 360) % 360
         let turned = rotation % 180 != 0
         // The pixel aspect: an override gives the whole picture's shape, and a crop keeps it.
@@ -46,8 +46,8 @@ public struct PictureLayout: Sendable, Equatable {
         let left = (window.width - scaledWidth) / 2 + display.panX * scaledWidth
         let top = (window.height - scaledHeight) / 2 + display.panY * scaledHeight
 
-        let picture = PictureRegion(x: Int(left.rounded()), y: Int(top.rounded()),
-                                width: max(1, Int(scaledWidth.rounded())), height: max(1, Int(scaledHeight.rounded())))
+        let picture = PixelBox(x: Int(left.rounded()), y: Int(top.rounded()),
+                               width: max(1, Int(scaledWidth.rounded())), height: max(1, Int(scaledHeight.rounded())))
         let visibleLeft = max(0, picture.x), visibleTop = max(0, picture.y)
         let visibleRight = min(windowWidth, picture.x + picture.width), visibleBottom = min(windowHeight, picture.y + picture.height)
         guard visibleRight > visibleLeft, visibleBottom > visibleTop else { return nil }
@@ -63,13 +63,13 @@ public struct PictureLayout: Sendable, Equatable {
         }
         let source = evenRect(crop, from: sx, sy)
         return PictureLayout(source: source,
-                             destination: PictureRegion(x: visibleLeft, y: visibleTop, width: visibleRight - visibleLeft,
-                                                    height: visibleBottom - visibleTop),
+                             destination: PixelBox(x: visibleLeft, y: visibleTop, width: visibleRight - visibleLeft,
+                                                   height: visibleBottom - visibleTop),
                              picture: picture, rotation: rotation)
     }
 
     /// The part of `crop` between the fractions, widened to even corners inside the picture.
-    private static func evenRect(_ crop: PictureRegion, from x: (Double, Double), _ y: (Double, Double)) -> PictureRegion {
+    private static func evenRect(_ crop: PixelBox, from x: (Double, Double), _ y: (Double, Double)) -> PixelBox {
         func span(_ start: Int, _ length: Int, _ fractions: (Double, Double)) -> (Int, Int) {
             let low = Double(start) + max(0, fractions.0) * Double(length)
             let high = Double(start) + min(1, fractions.1) * Double(length)
@@ -81,7 +81,7 @@ public struct PictureLayout: Sendable, Equatable {
             return (first, last - first)
         }
         let (sx, sw) = span(crop.x, crop.width, x), (sy, sh) = span(crop.y, crop.height, y)
-        return PictureRegion(x: sx, y: sy, width: sw, height: sh)
+        return PixelBox(x: sx, y: sy, width: sw, height: sh)
     }
 
     /// The size the source part is scaled to before it is turned: the destination's, sides

@@ -46,7 +46,7 @@ final class PictureScaler {
 
     /// Writes `frame` (or its part `source`, corners on even pixels) scaled to `width`×`height`
     /// into `pixels` (rows `pitch` bytes apart), with `equalizer`'s adjustments.
-    func draw(_ frame: Frame, source part: PictureRegion? = nil, equalizer: PictureEqualizer = PictureEqualizer(),
+    func draw(_ frame: Frame, source part: PixelBox? = nil, equalizer: PictureEqualizer = PictureEqualizer(),
               into pixels: UnsafeMutableRawPointer, pitch: Int, width: Int, height: Int) -> Bool {
         let frame = frame.pointer
         guard width > 0, height > 0, frame.pointee.width > 0, frame.pointee.height > 0,
@@ -241,11 +241,11 @@ private struct SourcePart {
 
     /// Nil for a part outside the frame, or a part of a format whose samples cannot be
     /// addressed by pointer (bitstream formats); the whole frame for `part` nil.
-    init?(_ frame: UnsafeMutablePointer<AVFrame>, _ part: PictureRegion?) {
+    init?(_ frame: UnsafeMutablePointer<AVFrame>, _ part: PixelBox?) {
         format = AVPixelFormat(frame.pointee.format)
         planes = Planes(frame: frame)
         let frameWidth = Int(frame.pointee.width), frameHeight = Int(frame.pointee.height)
-        guard let part, part != PictureRegion(x: 0, y: 0, width: frameWidth, height: frameHeight) else {
+        guard let part, part != PixelBox(x: 0, y: 0, width: frameWidth, height: frameHeight) else {
             (width, height) = (frameWidth, frameHeight)
             return
         }

@@ -124,7 +124,7 @@ public final class PlayerLoop {
                             height: min(output.height, picture.y + picture.height) - top)
         }
         return SubtitleCanvas(width: output.width, height: output.height,
-                              video: SubtitleBox(x: box.x, y: box.y, width: box.width, height: box.height))
+                              video: PixelBox(x: box.x, y: box.y, width: box.width, height: box.height))
     }
 
     /// Software path, picture upright: scaled straight into the window's pixels at present.

@@ -23,7 +23,7 @@ public struct ContextMenuLayout: Equatable, Sendable {
     }
 
     /// One plate and its rows.
-    public struct Plate: Equatable, Sendable {
+    public struct Plate: MenuRows, Equatable, Sendable {
         public let frame: OverlayRect
         public let rowCount: Int
         public let rowHeight: Double
@@ -34,22 +34,6 @@ public struct ContextMenuLayout: Equatable, Sendable {
         public let textX: Double
         public let keyRightX: Double
         public let arrowX: Double
-
-        /// The `index`th row (0 at the top), across the plate's width.
-        public func rowFrame(_ index: Int) -> OverlayRect {
-            OverlayRect(x: frame.minX, y: frame.minY + topPadding + Double(index) * rowHeight, width: frame.width,
-                        height: rowHeight)
-        }
-
-        /// The row under `point`; nil outside the rows (the plate's padding included).
-        public func row(at point: OverlayPoint) -> Int? {
-            guard frame.contains(point), rowHeight > 0 else { return nil }
-            var index = Int(((point.y - frame.minY - topPadding) / rowHeight).rounded(.down))
-            // The row rects, which the drawing uses too, have the last word on their edges.
-            if index + 1 < rowCount, point.y >= rowFrame(index + 1).minY { index += 1 }
-            if index >= 0, point.y < rowFrame(index).minY { index -= 1 }
-            return (0..<rowCount).contains(index) ? index : nil
-        }
     }
 
     public let plates: [Plate]

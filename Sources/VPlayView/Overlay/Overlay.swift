@@ -148,6 +148,19 @@ public final class Overlay {
         }
     }
 
+    /// Durations of playlist entries not opened yet, for the panel; nil shows only those known.
+    /// Set for the run.
+    public var playlistDurations: PlaylistDurations? {
+        didSet { panelDurations = playlistDurations.map(PlaylistPanelDurations.init(source:)) }
+    }
+    private var panelDurations: PlaylistPanelDurations?
+
+    /// The controller's look, with the panel's durations learned so far.
+    private func look(state: PlayerState, now: Double) -> OverlayLook? {
+        let look = controller.look(state: state, now: now)
+        return panelDurations.map { $0.apply(to: look, state: state) } ?? look
+    }
+
     /// Opens the desktop's file chooser: the context menu's "Open file…" (as Ctrl+o does).
     public var openFileChooser: () -> Void = {}
 
@@ -204,7 +217,7 @@ public final class Overlay {
     /// True when a `draw` now would look different from the last one (including each step of
     /// a message's fade, and a preview picture that has become ready).
     public func needsRedraw(state: PlayerState, now: Double) -> Bool {
-        let look = controller.look(state: state, now: now)
+        let look = look(state: state, now: now)
         return look != drawnLook || controller.messageLook(state: state, now: now) != drawnMessage
             || picture(for: look).map(PreviewTexture.Key.init) != drawnPicture
     }
@@ -251,7 +264,7 @@ public final class Overlay {
     /// for the layers to be blended there directly.
     func draw(renderer: OpaquePointer, state: PlayerState, windowSize: OverlaySize, now: Double, window: WindowPixels? = nil) {
         controller.windowSize = windowSize
-        let look = controller.look(state: state, now: now)
+        let look = look(state: state, now: now)
         let message = controller.messageLook(state: state, now: now)
         let wanted = picture(for: look)
         let pictureKey = wanted.flatMap { previewTexture.show($0, renderer: renderer) ? PreviewTexture.Key($0) : nil }

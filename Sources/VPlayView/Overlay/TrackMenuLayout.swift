@@ -1,12 +1,12 @@
 /// Where the track menu goes for one menu and one bar: a plate standing just above the bar,
 /// centred on the track button and kept inside the window, one equal row per heading or
-/// entry. Numbers only (rows are found by arithmetic), so it can be computed every frame
-/// without allocating and checked without a window.
+/// entry. Numbers only (rows are found by arithmetic, as `MenuRows` does), so it can be
+/// computed every frame without allocating and checked without a window.
 ///
 /// The width comes from the longest text at `averageCharacterWidth` em per character: text
 /// is measured only when drawn, and what runs past the plate is clipped there. When the rows
 /// do not fit above the bar they shrink, text and all, until they do.
-public struct TrackMenuLayout: Equatable, Sendable {
+public struct TrackMenuLayout: MenuRows, Equatable, Sendable {
     /// DejaVu Sans averages ~0.55 em per character in labels such as "2: French (Commentary)";
     /// a little more keeps typical labels inside the plate.
     public static let averageCharacterWidth = 0.62
@@ -55,23 +55,6 @@ public struct TrackMenuLayout: Equatable, Sendable {
         frame = OverlayRect(x: left, y: bottom - height, width: width, height: height)
         markX = left + leftPadding + markColumn / 2
         textX = left + leftPadding + markColumn
-    }
-
-    /// The `index`th row (0 at the top), across the plate's width.
-    public func rowFrame(_ index: Int) -> OverlayRect {
-        OverlayRect(x: frame.minX, y: frame.minY + topPadding + Double(index) * rowHeight, width: frame.width,
-                    height: rowHeight)
-    }
-
-    /// The row under `point`; nil outside the rows (the plate's padding included).
-    public func row(at point: OverlayPoint) -> Int? {
-        guard frame.contains(point), rowHeight > 0 else { return nil }
-        var index = Int(((point.y - frame.minY - topPadding) / rowHeight).rounded(.down))
-        // The division can land a point on a row's top edge in the row above: the row rects,
-        // which the drawing uses too, have the last word.
-        if index + 1 < rowCount, point.y >= rowFrame(index + 1).minY { index += 1 }
-        if index >= 0, point.y < rowFrame(index).minY { index -= 1 }
-        return (0..<rowCount).contains(index) ? index : nil
     }
 
     /// The part of the plate text may cover: texts running past it are clipped to it.

@@ -29,7 +29,7 @@ public struct Letterbox: Equatable {
         self.height = height
     }
 
-    public init(_ rect: PictureRegion) {
+    public init(_ rect: PixelBox) {
         self.init(x: rect.x, y: rect.y, width: rect.width, height: rect.height)
     }
 

@@ -13,9 +13,9 @@ final class SubtitleTexture {
     private var image = Image.none
     private var size = (width: 0, height: 0)
     /// The part of the image holding the current subtitles, nil when it is empty.
-    private var drawn: SubtitleBox?
+    private var drawn: PixelBox?
     /// Its lower lines, which move up alone while the bar shows.
-    private(set) var lowerBounds: SubtitleBox?
+    private(set) var lowerBounds: PixelBox?
 
     /// Where the image is kept; this class owns what either case points to.
     private enum Image {
@@ -87,13 +87,13 @@ final class SubtitleTexture {
             return
         }
         if lower.y > drawn.y {
-            copy(SubtitleBox(x: drawn.x, y: drawn.y, width: drawn.width, height: lower.y - drawn.y), lift: 0, window: window)
+            copy(PixelBox(x: drawn.x, y: drawn.y, width: drawn.width, height: lower.y - drawn.y), lift: 0, window: window)
         }
-        copy(SubtitleBox(x: drawn.x, y: lower.y, width: drawn.width, height: drawn.y + drawn.height - lower.y),
+        copy(PixelBox(x: drawn.x, y: lower.y, width: drawn.width, height: drawn.y + drawn.height - lower.y),
              lift: lift, window: window)
     }
 
-    private func copy(_ box: SubtitleBox, lift: Int, window: WindowPixels?) {
+    private func copy(_ box: PixelBox, lift: Int, window: WindowPixels?) {
         switch image {
         case .none: return
         case .memory(let memory):
@@ -109,7 +109,7 @@ final class SubtitleTexture {
     }
 
     /// Where the image is on the canvas, nil when none shows.
-    var bounds: SubtitleBox? { drawn }
+    var bounds: PixelBox? { drawn }
 
     /// True when the image was made anew (its old contents are gone).
     private func ensureImage(width: Int, height: Int, inMemory: Bool) -> Bool {

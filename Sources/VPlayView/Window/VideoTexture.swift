@@ -38,7 +38,7 @@ final class VideoTexture {
     }
 
     /// Draws the texture (or its part `source`) into `rect`, turned clockwise by `rotation`.
-    func draw(into rect: Letterbox, rotation: Int, source: PictureRegion? = nil) {
+    func draw(into rect: Letterbox, rotation: Int, source: PixelBox? = nil) {
         guard let texture else { return }
         let target = rect.textureRect(rotation: rotation)
         var destination = SDL_Rect(x: Int32(target.x), y: Int32(target.y), w: Int32(target.width), h: Int32(target.height))
