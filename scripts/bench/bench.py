@@ -36,6 +36,9 @@ vplay/mpv are taken within each run and then summarised the same way):
      CPU, backward ÷ forward CPU, peak RSS added, vplay's frames dropped and picture holds, A/V backward.
   machine (machine_cpu.py): CPU s of the player, the PulseAudio daemon and Xvfb over the same
      20 s at 720p and 1080p, and their sum: what playing costs the whole machine.
+  web-start, web-avseek (web_start.py, vplay and mpv with the same yt-dlp, a private nginx): a
+     page URL to the first frame; the A/V offset through exact seeks with separate video and
+     audio URLs played as one item.
   loudness (loudness.py, vplay): --normalize=track heard at the monitor (loudness against the
      target, no pumping), the loudness reader's CPU and the drops it adds at 1080p, and the
      silence at an audio-device switch between two null sinks.
@@ -73,6 +76,7 @@ import seek_playing  # noqa: E402
 import session  # noqa: E402
 import subtitle_cost  # noqa: E402
 import track_switch  # noqa: E402
+import web_start  # noqa: E402
 import xscreen  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(HERE))
@@ -82,7 +86,7 @@ GEOMETRY = (1280, 720)
 PLAYERS = ("vplay", "ffplay", "mpv", "mpv-x11")
 SECTIONS = ("play", "paused", "fps", "ttff", "seek", "av", "track-switch", "seek-landing", "hdr", "subs", "eq",
             *network.SECTIONS, *session.SECTIONS, *seek_playing.SECTIONS, *backward.SECTIONS, *machine_cpu.SECTIONS,
-            *loudness.SECTIONS)
+            *web_start.SECTIONS, *loudness.SECTIONS)
 HEADERS = {"vplay": "vplay", "ffplay": "ffplay", "mpv": "mpv", "mpv-x11": "mpv --vo=x11"}
 CLK_TCK = os.sysconf("SC_CLK_TCK")
 
@@ -885,6 +889,7 @@ def main():
     seek_playing.run(context)
     backward.run(context, run_measured)
     machine_cpu.run(context, length, play_cmd, decode_cmd)
+    web_start.run(context)
     loudness.run(context)
 
     screen.close()
