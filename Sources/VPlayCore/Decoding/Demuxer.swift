@@ -41,6 +41,7 @@ final class Demuxer: @unchecked Sendable {
     // Shared with other threads, under `condition`.
     private var pendingSeek: SeekRequest?
     private var pendingRoutes: (routes: Routes, refreshAt: Double?)?
+    private var pendingClipCopies: [ClipCopyRequest] = []
     /// The cache reads ahead to its limits only once playback has started (after the open, and
     /// after a seek that reads the source again): until then it reads what a player without a
     /// cache would, so that the first picture's decoding has the CPU to itself.
@@ -131,6 +132,21 @@ final class Demuxer: @unchecked Sendable {
         }
     }
 
+    /// Copies of the packets the cache holds, made on the demux thread between two reads
+    /// (`ClipCopyRequest.wait`).
+    func requestClipCopy() -> ClipCopyRequest {
+        let request = ClipCopyRequest()
+        condition.withLock {
+            if stopping {
+                request.fulfil(nil)
+            } else {
+                pendingClipCopies.append(request)
+                condition.signal()
+            }
+        }
+        return request
+    }
+
     /// Playback has started: the cache may fill up to its limits.
     func startReadingAhead() {
         condition.withLock {
@@ -164,6 +180,8 @@ final class Demuxer: @unchecked Sendable {
     func stop() {
         let wasStarted = condition.withLock {
             stopping = true
+            for request in pendingClipCopies { request.fulfil(nil) }
+            pendingClipCopies = []
             condition.signal()
             return started
         }
@@ -180,13 +198,16 @@ final class Demuxer: @unchecked Sendable {
             var seek: SeekRequest?
             var newRoutes: (routes: Routes, refreshAt: Double?)?
             var mustWait = false
+            var clipCopies: [ClipCopyRequest] = []
             let keepGoing = condition.withLock { () -> Bool in
+                clipCopies = pendingClipCopies
+                pendingClipCopies = []
                 if stopping { return false }
                 seek = pendingSeek
                 pendingSeek = nil
                 newRoutes = pendingRoutes
                 pendingRoutes = nil
-                if seek == nil && newRoutes == nil {
+                if seek == nil && newRoutes == nil && clipCopies.isEmpty {
                     mustWait = reachedEnd || queuesHaveEnough()
                     if mustWait {
                         // Sleep until a seek, a stop, or a decoder takes a packet: no polling,
@@ -196,7 +217,12 @@ final class Demuxer: @unchecked Sendable {
                 }
                 return true
             }
-            if !keepGoing { return }
+            if !keepGoing {
+                for request in clipCopies { request.fulfil(nil) }
+                return
+            }
+            for request in clipCopies { request.fulfil(Self.copyTracks(routes, inputs: inputs)) }
+            if !clipCopies.isEmpty && seek == nil && newRoutes == nil { continue }
             if let newRoutes {
                 let kept = Set(routes.queues.keys).intersection(newRoutes.routes.queues.keys)
                 apply(newRoutes.routes, startingAt: seek == nil ? newRoutes.refreshAt : nil)
