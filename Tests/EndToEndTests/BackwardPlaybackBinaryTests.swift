@@ -103,6 +103,25 @@ final class BackwardPlaybackBinaryTests: XCTestCase {
         XCTAssertNotNil(try player.waitForFrame { $0 > still + 5 })
     }
 
+    /// Pictures decoded backwards go through the same processing as forward: the user's filters here.
+    func testTheUsersVideoFiltersApplyBackward() throws {
+        try skipWithoutDisplay()
+        let player = try PlayerSession(clip: try MediaFactory.clip(.squareOnGrey()),
+                                       arguments: ["--play-dir=backward", "--vf=negate"], displayAspect: 16.0 / 9.0)
+        let ipc = try XCTUnwrap(player.ipc)
+        XCTAssertEqual(try ipc.property("play-dir") as? String, "backward")
+        let start = try XCTUnwrap(poll(timeout: .seconds(10), until: { $0 > 0 && $0 < 9.9 }) { try ipc.double("time-pos") },
+                                  "backward playback under way")
+        func centre(_ image: RGBImage) -> Double {
+            image.meanBrightness(PixelRect(x: image.width / 2 - 10, y: image.height / 2 - 10, width: 20, height: 20))
+        }
+        XCTAssertNotNil(try player.waitForCapture(timeout: .seconds(10)) { centre($0) < 40 },
+                        "--vf=negate did not turn the white square black backward")
+        XCTAssertNotNil(try poll(timeout: .seconds(10), until: { $0 < start - 0.5 }) { try ipc.double("time-pos") },
+                        "still playing backward")
+        XCTAssertNotNil(try player.waitForCapture { centre($0) < 40 }, "the square stays black")
+    }
+
     func testSoundAloneCannotPlayBackwardAndPlaysForwardWithAWarning() throws {
         let clip = try MediaFactory.clip(.audioOnly)
         let result = try BinaryRunner.run(["--autoexit", "--play-dir=backward", clip.path], timeout: .seconds(20))

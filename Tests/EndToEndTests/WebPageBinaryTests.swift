@@ -67,22 +67,97 @@ final class WebPageBinaryTests: XCTestCase {
         try player.waitFor("path", timeout: .seconds(30)) { $0.string == fixture.server.url("hls/index.m3u8") }
     }
 
-    /// Picture and sound as separate formats: the page's best format with both plays instead,
-    /// with a line saying so.
-    func testSeparateFormatsPlayThePagesBestFormatWithBoth() throws {
+    /// Picture and sound as separate formats: both URLs play as one item, each on its own
+    /// connection with the headers yt-dlp gives for it; the picture is seen, the sound heard,
+    /// and after a seek both are at the target.
+    func testSeparateFormatsPlayAsOneItemWithPictureAndSound() throws {
+        try skipWithoutDisplay()
         let fixture = try NetworkFixture.shared()
         try pages(fixture)
-        let video = fixture.server.url("missing-video-only.mp4"), audio = fixture.server.url("missing-audio-only.m4a")
-        let both = fixture.server.url("clip.mp4")
-        let json = #"{"title": "Split", "requested_formats": [{"url": "\#(video)", "vcodec": "avc1", "acodec": "none"}, "#
-            + #"{"url": "\#(audio)", "vcodec": "none", "acodec": "mp4a"}], "formats": [{"url": "\#(both)", "vcodec": "avc1", "#
-            + #""acodec": "mp4a", "protocol": "http"}, {"url": "\#(video)", "vcodec": "avc1", "acodec": "none", "protocol": "http"}]}"#
+        let (video, audio, json) = try splitFormats(fixture, soundPath: "split-audio.wav")
+        let capture = AudioCapture.environmentFile
+        let captureStart = try capture.map { try XCTUnwrap(AudioCapture.quietMark(of: $0), "the sink never went quiet") }
         let page = fixture.server.url("page.html")
-        let player = try NetworkPlayer(["--no-video", "--pause", "--ytdl-path=\(try fakeYTDLP("echo '\(json)'"))", page], quiet: false)
-        try player.waitFor("duration", timeout: .seconds(30)) { $0.number != nil }
-        XCTAssertEqual(try player.client.command("get_property", "path").data, .string(page))
-        XCTAssertEqual(try player.client.command("get_property", "media-title").data, "Split")
-        XCTAssertTrue(player.errorText.contains("playing its best format with both"), player.errorText)
+        let player = try PlayerSession(clip: try XCTUnwrap(URL(string: page)),
+                                       arguments: ["--ytdl-path=\(try fakeYTDLP("echo '\(json)'"))", "--title=vplay-split"],
+                                       title: "vplay-split")
+        let ipc = try XCTUnwrap(player.ipc)
+        XCTAssertEqual(try ipc.property("path") as? String, page)
+        XCTAssertNotNil(try player.waitForFrame(timeout: .seconds(20)) { $0 >= 10 }, "no picture")
+        let tracks = try XCTUnwrap(try ipc.property("track-list") as? [[String: Any]])
+        let sound = try XCTUnwrap(tracks.first { $0["type"] as? String == "audio" }, "track-list: \(tracks)")
+        XCTAssertEqual(sound["external-filename"] as? String, audio)
+        XCTAssertEqual(sound["selected"] as? Bool, true)
+        XCTAssertEqual(tracks.first { $0["type"] as? String == "video" }?["selected"] as? Bool, true)
+
+        if let capture, let captureStart {
+            let heard = try AudioCapture.wait(for: capture, from: captureStart, timeout: .seconds(10)) { recording in
+                recording.firstSound(after: captureStart).map { recording.endTime > $0 + 0.6 } ?? false
+            }
+            XCTAssertNotNil(heard, "the sound's URL was not heard")
+            _ = try ipc.command(["seek", 6, "absolute"])
+            XCTAssertTrue(try poll(timeout: .seconds(10)) { (6.1..<8).contains(try ipc.double("time-pos")) },
+                          "playback did not go on after the seek")
+            let mark = try AudioCapture.duration(of: capture)
+            let frame = try player.waitForFrame(timeout: .seconds(5)) { $0 >= 150 }
+            XCTAssertTrue(frame.map { (150..<200).contains($0) } == true, "frame \(String(describing: frame)) after seeking to 6 s")
+            let after = try AudioCapture.wait(for: capture, from: mark, timeout: .seconds(10)) { $0.endTime > mark + 0.8 }
+            let recording = try XCTUnwrap(after, "the recording stopped after the seek")
+            let pitch = try XCTUnwrap(recording.medianPitch(from: mark + 0.2, to: mark + 0.45), "no clear tone after the seek")
+            let second = try XCTUnwrap(ClipSpec.pitchStepSecond(of: pitch), "pitch \(pitch) Hz is no step of the sound's URL")
+            XCTAssertTrue((6...7).contains(second), "heard second \(second) of the sound after seeking to 6 s")
+            print("WebPageBinaryTests: frame \(frame ?? -1) seen and second \(second) of the sound heard after seeking to 6 s")
+        } else {
+            print("WebPageBinaryTests: no VPLAY_AUDIO_CAPTURE; sound not checked")
+        }
+        let agents = fixture.server.userAgents()
+        let videoAgents = Set(agents.filter { $0.path == "/split-video.mp4" }.map(\.agent))
+        let audioAgents = Set(agents.filter { $0.path == "/split-audio.wav" }.map(\.agent))
+        XCTAssertEqual(videoAgents, ["vplay-test-video"], "requests: \(agents)")
+        XCTAssertEqual(audioAgents, ["vplay-test-audio"], "requests: \(agents)")
+        let stderr = String(decoding: player.process.outputSoFar(on: .error), as: UTF8.self)
+        XCTAssertFalse(stderr.contains("format"), stderr)
+    }
+
+    /// Serves a video without sound and a sound alone (at `soundPath`, under `/slow/` to trickle
+    /// it), and the yt-dlp description naming them as separate formats with headers of their own.
+    private func splitFormats(_ fixture: NetworkFixture, soundPath: String) throws -> (video: String, audio: String, json: String) {
+        let root = fixture.media.root
+        try FileManager.default.copyItem(atPath: try MediaFactory.clip(.silentVideo(seconds: 10)).path,
+                                         toPath: root.appendingPathComponent("split-video.mp4").path, replacingExisting: true)
+        try FileManager.default.copyItem(atPath: try MediaFactory.clip(.pitchStepsSound(seconds: 10)).path,
+                                         toPath: root.appendingPathComponent("split-audio.wav").path, replacingExisting: true)
+        let video = fixture.server.url("split-video.mp4"), audio = fixture.server.url(soundPath)
+        let json = #"{"title": "Split", "requested_formats": [{"url": "\#(video)", "vcodec": "avc1", "acodec": "none", "#
+            + #""http_headers": {"User-Agent": "vplay-test-video"}}, {"url": "\#(audio)", "vcodec": "none", "acodec": "pcm", "#
+            + #""http_headers": {"User-Agent": "vplay-test-audio"}}], "formats": [{"url": "\#(fixture.server.url("clip.mp4"))", "#
+            + #""vcodec": "avc1", "acodec": "mp4a", "protocol": "http"}]}"#
+        return (video, audio, json)
+    }
+
+    /// The sound's URL trickles in slower than it plays: the item waits for it (paused for the
+    /// cache), the picture with it, until enough is in.
+    func testASlowSoundSourceStallsTheWholeItem() throws {
+        try skipWithoutDisplay()
+        let fixture = try NetworkFixture.shared()
+        try pages(fixture)
+        let (_, _, json) = try splitFormats(fixture, soundPath: "slow/split-audio.wav")
+        let player = try PlayerSession(clip: try XCTUnwrap(URL(string: fixture.server.url("page.html"))),
+                                       arguments: ["--ytdl-path=\(try fakeYTDLP("echo '\(json)'"))", "--title=vplay-split-slow"],
+                                       title: "vplay-split-slow")
+        let ipc = try XCTUnwrap(player.ipc)
+        XCTAssertTrue(try poll(timeout: .seconds(30)) { try ipc.bool("paused-for-cache") }, "the item never waited for its sound")
+        // While it waits, the picture stands where the position does.
+        let position = try ipc.double("time-pos")
+        let frame = try XCTUnwrap(try player.waitForStillFrame(stillFor: .milliseconds(300), timeout: .seconds(5)), "the picture ran on")
+        if try ipc.bool("paused-for-cache") {
+            XCTAssertEqual(Double(frame) / 25, position, accuracy: 0.25, "frame \(frame) while waiting at \(position) s")
+        }
+        // Once a second of the sound is in, the wait ends.
+        XCTAssertTrue(try poll(timeout: .seconds(30)) { try ipc.property("paused-for-cache") as? Bool == false },
+                      "the item never stopped waiting")
+        let stderr = String(decoding: player.process.outputSoFar(on: .error), as: UTF8.self)
+        XCTAssertFalse(stderr.contains("error"), stderr)
     }
 
     /// The idle window's Open dialog (the portal's chooser, where a URL can be typed) answering

@@ -100,6 +100,15 @@ public final class NginxServer: @unchecked Sendable {
         return text.split(separator: "\n").compactMap { AccessLogEntry(line: String($0)) }
     }
 
+    /// The path and `User-Agent` of each request served so far, oldest first.
+    public func userAgents() -> [(path: String, agent: String)] {
+        let text = (try? String(contentsOf: directory.appendingPathComponent("agents.log"), encoding: .utf8)) ?? ""
+        return text.split(separator: "\n").map { line in
+            let fields = line.split(separator: " ", maxSplits: 1).map(String.init)
+            return (fields[0], fields.count > 1 ? fields[1] : "")
+        }
+    }
+
     /// Single process, in the foreground, as whoever runs the tests; everything it writes stays
     /// in `directory`. Listens on loopback only.
     static func config(port: Int, tlsPort: Int, root: URL, directory: URL, slowRate: Int, steadyRate: Int) -> String {
@@ -114,6 +123,8 @@ public final class NginxServer: @unchecked Sendable {
         http {
             log_format vplay '$request_method $uri $status $body_bytes_sent range=$http_range';
             access_log \(d)/access.log vplay;
+            log_format agents '$uri $http_user_agent';
+            access_log \(d)/agents.log agents;
             client_body_temp_path \(d)/body;
             proxy_temp_path \(d)/proxy;
             fastcgi_temp_path \(d)/fastcgi;

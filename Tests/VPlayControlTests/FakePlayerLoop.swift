@@ -118,7 +118,7 @@ final class FakePlayerLoop: @unchecked Sendable {
             guard let command = Settings.resolve(command, in: state) else { break }
             return apply(command, to: &state)
         case .frameStep, .frameBackStep, .showText, .cycleABLoop, .screenshot, .screenshotVideo, .exportClip, .quitSavingPosition,
-             .playlistNext, .playlistPrevious, .loadFile, .selectTrack, .cycleTrack, .subtitleSeek, .addSubtitleFile, .searchSubtitles, .selectSecondarySubtitles,
+             .playlistNext, .playlistPrevious, .loadFile, .selectTrack, .cycleTrack, .subtitleSeek, .addSubtitleFile, .addAudioFile, .setWebFormat, .removeAudioFile, .searchSubtitles, .selectSecondarySubtitles,
              .goToChapter, .openFiles, .stop, .appendFiles, .playlistPlay, .playlistMove, .playlistRemove, .playlistClear,
              .playlistShuffle, .playlistUnshuffle, .resume, .forgetSeriesChoices:
             break

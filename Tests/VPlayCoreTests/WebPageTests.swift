@@ -69,9 +69,7 @@ final class WebPageTests: XCTestCase {
         XCTAssertFalse(item.main.hasAudio)
         XCTAssertEqual(item.separateAudio?.url, "https://cdn.host/a.webm")
         XCTAssertEqual(item.separateAudio?.networkOptions(over: NetworkOptions()).userAgent, "UA-a")
-        // The best format with both in one source, among those FFmpeg reads by itself.
-        XCTAssertEqual(item.combined?.url, "https://cdn.host/big.mp4")
-        XCTAssertEqual(item.combined?.headers, ["User-Agent": "UA-b"])
+        XCTAssertEqual(item.main.networkOptions(over: NetworkOptions()).userAgent, "UA-v")
     }
 
     func testAPlaylistPageListsItsEntries() throws {

@@ -13,6 +13,10 @@ so a positive offset means the sound comes late. The patch is 64x32 pixels grabb
 interval it appeared in is used); audio is resolved to a sample (21 us), but PulseAudio's
 capture timestamps carry a few ms of jitter of their own.
 
+Played backwards (--play-dir=backward among the player's arguments), the flash is seen when
+its frame's end is reached and the beep is heard from its end: the reference is taken from
+the file turned round.
+
 Standalone use (inside scripts/test-env.sh):
     avsync.py CLIP -- PLAYER ARGS...     (the player must exit by itself, e.g. --autoexit)
 """
@@ -89,8 +93,10 @@ def pair(flash_times, beep_times, window):
     return events
 
 
-def file_reference(clip):
-    """Median beep - flash in the file itself (decoded the same way), in seconds."""
+def file_reference(clip, backward=False):
+    """Median beep - flash in the file itself (decoded the same way), in seconds. BACKWARD: as
+    the file plays backwards, a flash seen when its frame's end is reached and a beep heard
+    from its end, on the file's timeline turned round."""
     log = subprocess.run([
         "ffmpeg", "-nostdin", "-hide_banner", "-loglevel", "info", "-i", clip,
         "-map", "0:v", "-vf", "crop=64:32:608:312,format=gray,showinfo", "-f", "null", "-"],
@@ -102,6 +108,11 @@ def file_reference(clip):
                           "-f", "s16le", "-ac", "1", "-ar", str(RATE), "-"],
                          capture_output=True).stdout
     samples = array.array("h", raw[:len(raw) // 2 * 2])
+    if backward:
+        end = len(samples) / RATE
+        step = frames[1][0] - frames[0][0] if len(frames) > 1 else 0
+        frames = [(end - (t + step), m) for t, m in reversed(frames)]
+        samples.reverse()
     onsets = beep_onsets(samples, [(0, 0.0)])
     events = pair(flashes(frames, midpoint=False), onsets, 0.4)
     if not events:
@@ -225,7 +236,7 @@ def main():
         if m:
             speed = float(m.group(1))
     workdir = os.path.dirname(os.path.abspath(clip))
-    reference = file_reference(clip)
+    reference = file_reference(clip, backward="--play-dir=backward" in cmd)
     events, info = measure(cmd + [clip], reference, speed, workdir, "avsync", 120)
     for t, o in events:
         print(f"  flash at {t:7.3f} s  offset {o:+7.1f} ms")

@@ -32,10 +32,13 @@ vplay/mpv are taken within each run and then summarised the same way):
   next-file, ipc-open, folder (session.py, vplay and mpv): the gap between the files of a
      playlist played through (IPC events and on screen); the IPC round trip while a slow
      source opens; launch to playlist-count for a folder of 10,000 files.
-  backward (backward.py, vplay and mpv): 1080p30 played backward against forward, no sound:
-     CPU, backward ÷ forward CPU, peak RSS added, vplay's frames dropped and picture holds.
+  backward (backward.py, vplay and mpv): 1080p30 with sound played backward against forward:
+     CPU, backward ÷ forward CPU, peak RSS added, vplay's frames dropped and picture holds, A/V backward.
   machine (machine_cpu.py): CPU s of the player, the PulseAudio daemon and Xvfb over the same
      20 s at 720p and 1080p, and their sum: what playing costs the whole machine.
+  web-start, web-avseek (web_start.py, vplay and mpv with the same yt-dlp, a private nginx): a
+     page URL to the first frame; the A/V offset through exact seeks with separate video and
+     audio URLs played as one item.
 
 --only runs some sections; their table goes to .build/bench/results-only.md (not
 BENCHMARKS.md, whose table stays that of a whole run) unless --out says otherwise.
@@ -69,6 +72,7 @@ import seek_playing  # noqa: E402
 import session  # noqa: E402
 import subtitle_cost  # noqa: E402
 import track_switch  # noqa: E402
+import web_start  # noqa: E402
 import xscreen  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(HERE))
@@ -77,7 +81,8 @@ CLIPS = os.path.join(WORK, "clips")
 GEOMETRY = (1280, 720)
 PLAYERS = ("vplay", "ffplay", "mpv", "mpv-x11")
 SECTIONS = ("play", "paused", "fps", "ttff", "seek", "av", "track-switch", "seek-landing", "hdr", "subs", "eq",
-            *network.SECTIONS, *session.SECTIONS, *seek_playing.SECTIONS, *backward.SECTIONS, *machine_cpu.SECTIONS)
+            *network.SECTIONS, *session.SECTIONS, *seek_playing.SECTIONS, *backward.SECTIONS, *machine_cpu.SECTIONS,
+            *web_start.SECTIONS)
 HEADERS = {"vplay": "vplay", "ffplay": "ffplay", "mpv": "mpv", "mpv-x11": "mpv --vo=x11"}
 CLK_TCK = os.sysconf("SC_CLK_TCK")
 
@@ -879,6 +884,7 @@ def main():
     seek_playing.run(context)
     backward.run(context, run_measured)
     machine_cpu.run(context, length, play_cmd, decode_cmd)
+    web_start.run(context)
 
     screen.close()
     total = time.monotonic() - t_start

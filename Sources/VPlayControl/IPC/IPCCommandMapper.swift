@@ -143,6 +143,18 @@ enum IPCCommandMapper {
             let file = SubtitleFileRequest(path: try string(slots[0]), title: try slots[2].map(string),
                                            language: try slots[3].map(string))
             return .perform(.addSubtitleFile(file, mode))
+        case "audio-add":
+            let slots = try arguments.bind(["url", "flags", "title", "lang"], required: 1)
+            guard let mode = AudioAddMode(rawValue: try slots[1].map(string) ?? "select") else { throw .invalidParameter }
+            let file = AudioFileRequest(path: try string(slots[0]), title: try slots[2].map(string),
+                                        language: try slots[3].map(string))
+            return .perform(.addAudioFile(file, mode))
+        case "audio-remove":
+            let slots = try arguments.bind(["id"], required: 0)
+            let id = try slots[0].map(integer)
+            let removable = state.tracks.contains { $0.kind == .audio && $0.isExternal && (id == nil ? $0.isSelected : $0.id == id) }
+            guard removable else { throw .commandFailed }
+            return .perform(.removeAudioFile(id))
         case "sub-seek":
             let slots = try arguments.bind(["skip"], required: 1)
             let skip = try integer(slots[0])

@@ -119,7 +119,7 @@ enum OptionTable {
             }
             draft.options.stopScreensaver = policy
         },
-        OptionSpec(["--play-dir"], .value("forward|backward"), "backward: play from the end (or --start) towards the start, picture only", default: "forward") { draft, use throws(OptionError) in
+        OptionSpec(["--play-dir"], .value("forward|backward"), "backward: play from the end (or --start) towards the start, sound reversed", default: "forward") { draft, use throws(OptionError) in
             draft.options.player.playDirection = PlayDirection(rawValue: try use.choice(for: "play-dir")) ?? .forward
         },
         OptionSpec(["--deinterlace"], .value("auto|yes|no"), "deinterlace (bwdif, one frame per field): auto = frames flagged interlaced", default: "auto") { draft, use throws(OptionError) in

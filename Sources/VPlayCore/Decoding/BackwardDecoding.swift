@@ -5,7 +5,8 @@ import Foundation
 /// source: span after span as `BackwardPlan` says, each handed to the main loop whole, its
 /// frames latest first. Frames come from a fixed pool (`BackwardPlan.framesInMemory`): the
 /// span on screen, the next one, and the picture up; the thread waits for the pool rather
-/// than grow it.
+/// than grow it. With `sound`, each span's sound is decoded too, turned round and queued
+/// once the span is handed over (see `StretchSoundReader`).
 final class BackwardDecoding: @unchecked Sendable {
     /// A decoded span, its frames in the order they go up.
     struct Span {
@@ -24,6 +25,10 @@ final class BackwardDecoding: @unchecked Sendable {
     private let path: String
     private let options: PlayerOptions
     private let streamIndex: Int
+    private let picture: SharedPictureSettings
+    /// Guarded by `condition`; `soundChanged` tells the thread to take up another.
+    private var currentSound: BackwardSound?
+    private var soundChanged = false
     private let interrupt = InterruptFlag()
     private let wake: @Sendable () -> Void
     private let warn: @Sendable (String) -> Void
@@ -42,10 +47,13 @@ final class BackwardDecoding: @unchecked Sendable {
     static let memoryBudget = 200 << 20
 
     init(path: String, options: PlayerOptions, streamIndex: Int, width: Int, height: Int,
+         picture: SharedPictureSettings, sound: BackwardSound?,
          wake: @escaping @Sendable () -> Void, warn: @escaping @Sendable (String) -> Void) {
         self.path = path
         self.options = options
         self.streamIndex = streamIndex
+        self.picture = picture
+        currentSound = sound
         self.wake = wake
         self.warn = warn
         let total = Self.framesInMemory(width: width, height: height)
@@ -69,6 +77,7 @@ final class BackwardDecoding: @unchecked Sendable {
             return !aborted
         }
         guard first else { return }
+        sound?.stop()
         interrupt.raise()
         done.wait()
     }
@@ -79,6 +88,7 @@ final class BackwardDecoding: @unchecked Sendable {
     func restart(at time: Double, fileStart: Double) -> Int {
         condition.withLock {
             serial += 1
+            currentSound?.restart(serial: serial)
             plan = BackwardPlan(from: time, fileStart: fileStart, limit: limit)
             if let old = ready { old.frames.forEach(recycleLocked) }
             ready = nil
@@ -98,6 +108,26 @@ final class BackwardDecoding: @unchecked Sendable {
     /// Nothing before the spans handed out is left: the start is reached.
     func hasReachedStart(serial: Int) -> Bool {
         condition.withLock { serial == self.serial && ready == nil && (plan?.isFinished ?? true) }
+    }
+
+    /// The sound turned round; nil when playing backwards in silence.
+    var sound: BackwardSound? { condition.withLock { currentSound } }
+
+    /// Plays `sound` (another track's, or none) from the next restart on.
+    func setSound(_ sound: BackwardSound?) {
+        condition.withLock {
+            currentSound?.stop()
+            currentSound = sound
+            soundChanged = true
+        }
+    }
+
+    /// The sound to take up, when it changed since the thread last asked.
+    private func takeSoundChange() -> BackwardSound?? {
+        condition.withLock {
+            defer { soundChanged = false }
+            return soundChanged ? .some(currentSound) : .none
+        }
     }
 
     /// Why the source cannot be played backwards, once the thread found out.
@@ -128,19 +158,50 @@ final class BackwardDecoding: @unchecked Sendable {
             fail(error.reason)
             return
         }
-        for index in 0..<Int(file.context.pointee.nb_streams) where index != streamIndex {
-            file.stream(index).pointee.discard = AVDISCARD_ALL
-        }
+        var soundReader = openSound(sound, in: file)
+        discardOthers(in: file, keeping: soundReader)
         var warnedOfCut = false
-        let reader = SpanReader(file: file, codec: codec, streamIndex: streamIndex)
+        let processor = PictureProcessor(settings: picture, timeBase: codec.timeBase)
+        processor.onTrouble = warn
+        let reader = SpanReader(file: file, codec: codec, streamIndex: streamIndex, processor: processor)
         while let (span, serial) = nextSpan() {
+            if let change = takeSoundChange() {
+                soundReader = openSound(change, in: file)
+                discardOthers(in: file, keeping: soundReader)
+            }
             guard let result = reader.decode(span, frame: { takeFrame(serial: serial) },
                                              recycle: recycle, isCurrent: { isCurrent(serial) }) else { continue }
             if result.cutShort && !warnedOfCut {
                 warnedOfCut = true
                 warn("backward playback: the file's index leads far from where it should; skipping ahead")
             }
+            // The span's sound: from its earliest picture to where the span before began.
+            let heard = result.frames.map(\.pts).min().map { earliest in
+                soundReader?.read(from: earliest, to: span.end, isCurrent: { isCurrent(serial) }) ?? false
+            } ?? false
             hand(result, of: span, serial: serial)
+            if heard { soundReader?.queue(serial: serial, isCurrent: { isCurrent(serial) }) }
+        }
+    }
+
+    /// The reader of the sound's stretches; nil without sound, or when its decoder cannot open
+    /// (the picture plays backwards in silence).
+    private func openSound(_ sound: BackwardSound?, in file: MediaFile) -> StretchSoundReader? {
+        guard let sound else { return nil }
+        do {
+            let codec = try CodecContext(stream: file.stream(sound.streamIndex), path: path)
+            return StretchSoundReader(file: file, codec: codec, sound: sound, pictureStream: streamIndex)
+        } catch {
+            warn("backward playback: cannot decode the sound (\(error.reason)); playing it silent")
+            return nil
+        }
+    }
+
+    /// Reads the picture's stream and the sound's alone.
+    private func discardOthers(in file: MediaFile, keeping sound: StretchSoundReader?) {
+        for index in 0..<Int(file.context.pointee.nb_streams) {
+            let kept = index == streamIndex || index == sound?.streamIndex
+            file.stream(index).pointee.discard = kept ? AVDISCARD_DEFAULT : AVDISCARD_ALL
         }
     }
 
@@ -191,7 +252,7 @@ final class BackwardDecoding: @unchecked Sendable {
 }
 
 /// Reads and decodes one span: seeks to the keyframe before its target and decodes on to its
-/// end, keeping the latest frames within its limit. Used by the backward thread alone.
+/// end, through the same picture processing as forward, keeping the latest frames within its limit. Used by the backward thread alone.
 private final class SpanReader {
     struct Result {
         /// In the order decoded.
@@ -207,11 +268,13 @@ private final class SpanReader {
     private let packet = Packet()
     private let scratch = Frame()
     private let frameDuration: Double
+    private let processor: PictureProcessor
 
-    init(file: MediaFile, codec: CodecContext, streamIndex: Int) {
+    init(file: MediaFile, codec: CodecContext, streamIndex: Int, processor: PictureProcessor) {
         self.file = file
         self.codec = codec
         self.streamIndex = streamIndex
+        self.processor = processor
         let rate = av_guess_frame_rate(file.context, file.stream(streamIndex), nil)
         frameDuration = rate.num > 0 && rate.den > 0 ? av_q2d(av_inv_q(rate)) : 0
     }
@@ -226,6 +289,22 @@ private final class SpanReader {
         func dropAll() { kept.forEach(recycle); kept.removeAll() }
         seek(to: span.seekTarget)
         avcodec_flush_buffers(codec.pointer)
+        processor.reset()
+        // A picture as the processor lets it out (deinterlaced, tone-mapped, filtered).
+        func keep(_ picture: Frame) -> Bool {
+            guard picture.pts.isFinite, picture.pts < span.end else { picture.unref(); return true }
+            let slot: Frame
+            if kept.count >= span.limit, let oldest = kept.indices.min(by: { kept[$0].pts < kept[$1].pts }) {
+                slot = kept.remove(at: oldest)
+                overflowed = true
+            } else {
+                guard let free = frame() else { picture.unref(); return false }
+                slot = free
+            }
+            slot.take(picture)
+            kept.append(slot)
+            return true
+        }
         func receive() -> Bool {
             while avcodec_receive_frame(codec.pointer, scratch.pointer) >= 0 {
                 let time = MediaFile.seconds(scratch.pointer.pointee.best_effort_timestamp, codec.timeBase)
@@ -234,19 +313,11 @@ private final class SpanReader {
                     if time.isFinite { reachedEnd = true }
                     continue
                 }
-                let slot: Frame
-                if kept.count >= span.limit, let oldest = kept.indices.min(by: { kept[$0].pts < kept[$1].pts }) {
-                    slot = kept.remove(at: oldest)
-                    overflowed = true
-                } else {
-                    guard let free = frame() else { scratch.unref(); return false }
-                    slot = free
-                }
-                slot.take(scratch)
-                slot.pts = time
-                slot.duration = frameDuration > 0 ? frameDuration
-                    : MediaFile.seconds(slot.pointer.pointee.pkt_duration, codec.timeBase)
-                kept.append(slot)
+                scratch.pts = time
+                scratch.duration = frameDuration > 0 ? frameDuration
+                    : MediaFile.seconds(scratch.pointer.pointee.pkt_duration, codec.timeBase)
+                scratch.seekTarget = .nan
+                guard processor.process(scratch, emit: keep) else { return false }
             }
             return true
         }
@@ -271,6 +342,8 @@ private final class SpanReader {
             guard receive() else { dropAll(); return nil }
         }
         av_packet_unref(packet.pointer)
+        // What the deinterlacer still holds belongs to this span.
+        guard processor.finish(emit: keep) else { dropAll(); return nil }
         return Result(frames: kept, overflowed: overflowed, cutShort: false)
     }
 

@@ -29,10 +29,14 @@ final class Demuxer: @unchecked Sendable {
     static let enoughSeconds = 1.0
 
     private let file: MediaFile
-    /// The main file and the files adding tracks to it, read in time order.
-    let inputs: DemuxerInputs
-    /// Reads the inputs in time order when there are several.
-    private let interleaved: InterleavedReader?
+    /// The main file and the files adding tracks to it, read in time order: the demux
+    /// thread's own list, and the one other threads see (under `condition`), which files
+    /// added while playing join first.
+    private var reading: DemuxerInputs
+    private var shared: DemuxerInputs
+    var inputs: DemuxerInputs { condition.withLock { shared } }
+    /// Reads the inputs in time order once there are several.
+    private var interleaved: InterleavedReader?
     /// Nil without a cache (ffplay's small read-ahead, nothing kept behind).
     private let cache: DemuxCache?
     /// Ranges are parked only when the source can be read again after them.
@@ -41,6 +45,8 @@ final class Demuxer: @unchecked Sendable {
     // Shared with other threads, under `condition`.
     private var pendingSeek: SeekRequest?
     private var pendingRoutes: (routes: Routes, refreshAt: Double?)?
+    /// Files added while playing, with the position (media seconds) to read them from.
+    private var pendingInputs: [(file: MediaFile, position: Double)] = []
     private var pendingClipCopies: [ClipCopyRequest] = []
     /// The cache reads ahead to its limits only once playback has started (after the open, and
     /// after a seek that reads the source again): until then it reads what a player without a
@@ -77,14 +83,15 @@ final class Demuxer: @unchecked Sendable {
     /// Told the serial and target after a seek has flushed the queues.
     private let onSeekDone: @Sendable (Int, SeekRequest) -> Void
 
-    /// `added`: files whose streams join the main file's (`DemuxerInputs`). With them, no cache:
-    /// its parked ranges follow one source.
+    /// `added`: files whose streams join the main file's (`DemuxerInputs`). The cache holds the
+    /// packets of every stream that plays, whichever file it comes from; reading again after a
+    /// parked range seeks every file.
     init(file: MediaFile, added: [MediaFile] = [], cache: DemuxCacheLimits? = nil,
          onSeekDone: @escaping @Sendable (Int, SeekRequest) -> Void) {
         self.file = file
-        inputs = DemuxerInputs(main: file, added: added)
-        interleaved = added.isEmpty ? nil : InterleavedReader(inputs)
-        let cache = added.isEmpty ? cache : nil
+        reading = DemuxerInputs(main: file, added: added)
+        shared = reading
+        interleaved = added.isEmpty ? nil : InterleavedReader(reading)
         self.cache = cache.map { DemuxCache(limits: $0) }
         parksRanges = cache != nil && file.isSeekable
         self.onSeekDone = onSeekDone
@@ -121,6 +128,18 @@ final class Demuxer: @unchecked Sendable {
         thread.name = "vplay.demux"
         condition.withLock { started = true }
         thread.start()
+    }
+
+    /// Adds the streams of `added` to the item while it plays (`audio-add`), read from
+    /// `position` (media seconds) once one of them is routed. Returns the input number their
+    /// indices are made from (`DemuxerInputs.index`).
+    func add(_ added: MediaFile, at position: Double) -> Int {
+        condition.withLock {
+            shared.files.append(added)
+            pendingInputs.append((added, position))
+            condition.signal()
+            return shared.files.count - 1
+        }
     }
 
     /// Replaces any seek not yet started: a drag or a held key never queues stale seeks.
@@ -197,6 +216,7 @@ final class Demuxer: @unchecked Sendable {
         while true {
             var seek: SeekRequest?
             var newRoutes: (routes: Routes, refreshAt: Double?)?
+            var added: [(file: MediaFile, position: Double)] = []
             var mustWait = false
             var clipCopies: [ClipCopyRequest] = []
             let keepGoing = condition.withLock { () -> Bool in
@@ -207,7 +227,9 @@ final class Demuxer: @unchecked Sendable {
                 pendingSeek = nil
                 newRoutes = pendingRoutes
                 pendingRoutes = nil
-                if seek == nil && newRoutes == nil && clipCopies.isEmpty {
+                added = pendingInputs
+                pendingInputs.removeAll()
+                if seek == nil && newRoutes == nil && added.isEmpty && clipCopies.isEmpty {
                     mustWait = reachedEnd || queuesHaveEnough()
                     if mustWait {
                         // Sleep until a seek, a stop, or a decoder takes a packet: no polling,
@@ -222,7 +244,9 @@ final class Demuxer: @unchecked Sendable {
                 return
             }
             for request in clipCopies { request.fulfil(Self.copyTracks(routes, inputs: inputs)) }
-            if !clipCopies.isEmpty && seek == nil && newRoutes == nil { continue }
+            if !clipCopies.isEmpty && seek == nil && newRoutes == nil && added.isEmpty { continue }
+            // Before the routes: they may name the new files' streams.
+            if !added.isEmpty { take(added) }
             if let newRoutes {
                 let kept = Set(routes.queues.keys).intersection(newRoutes.routes.queues.keys)
                 apply(newRoutes.routes, startingAt: seek == nil ? newRoutes.refreshAt : nil)
@@ -235,7 +259,7 @@ final class Demuxer: @unchecked Sendable {
             }
             // Woken by a decoder taking a packet: what the cache holds has moved.
             if mustWait { updateCache() }
-            if newRoutes != nil || mustWait { continue }
+            if newRoutes != nil || mustWait || !added.isEmpty { continue }
             if let position = resumeAt {
                 resumeAt = nil
                 condition.withLock { failureMessage = nil }
@@ -253,7 +277,7 @@ final class Demuxer: @unchecked Sendable {
         }
         routes = newRoutes
         interleaved?.routed = Set(newRoutes.queues.keys.map { DemuxerInputs.locate($0).input })
-        for (input, media) in inputs.files.enumerated() {
+        for (input, media) in reading.files.enumerated() {
             for local in 0..<Int(media.context.pointee.nb_streams) {
                 let index = DemuxerInputs.index(input: input, local: local)
                 media.stream(local).pointee.discard = newRoutes.queues[index] == nil ? AVDISCARD_ALL : AVDISCARD_DEFAULT
@@ -270,7 +294,7 @@ final class Demuxer: @unchecked Sendable {
         var target = position
         for index in kept {
             guard let mark = lastQueued[index], mark.dts != vp_nopts_value() else { continue }
-            target = min(target, MediaFile.seconds(mark.dts, inputs.stream(index).pointee.time_base))
+            target = min(target, MediaFile.seconds(mark.dts, reading.stream(index).pointee.time_base))
         }
         resumeAt = nil
         readAgain(from: target, keeping: kept)
@@ -482,17 +506,20 @@ final class Demuxer: @unchecked Sendable {
         finishSeek(request, serial: newSerial)
     }
 
-    /// The added inputs follow the main file to `timestamp` (`AV_TIME_BASE` units): to the
-    /// keyframe at or before it, which for sound is close to it.
+    /// The added inputs follow the main file to `timestamp` (`AV_TIME_BASE` units).
     private func seekAddedInputs(to timestamp: Int64) {
-        guard let interleaved else { return }
-        for media in inputs.files.dropFirst() {
-            media.blockingCalls.limit(to: media.callTimeout)
-            if avformat_seek_file(media.context, -1, Int64.min, timestamp, timestamp, 0) < 0 {
-                _ = avformat_seek_file(media.context, -1, Int64.min, timestamp, Int64.max, 0)
-            }
+        interleaved?.seekAdded(to: timestamp)
+    }
+
+    /// Files added while playing join the inputs, their streams discarded until routed.
+    private func take(_ added: [(file: MediaFile, position: Double)]) {
+        let reader = interleaved ?? InterleavedReader(reading)
+        for (media, position) in added {
+            reading.files.append(media)
+            reader.add(media, at: position)
         }
-        interleaved.reset()
+        interleaved = reader
+        apply(routes)
     }
 
     /// Starts timeline `newSerial` once the queues hold what follows the seek's target.

@@ -1,12 +1,21 @@
 /// Playing backwards, on the main loop: the spans `BackwardDecoding` hands over, the picture
-/// up, and a clock that runs down. Sound is not reversed: the device stays paused, and this
-/// clock, on the system's time, is the master.
+/// up, and a clock that runs down. With sound, the sound turned round plays on the audio
+/// output and this clock follows the audio clock, mirrored back; without, it runs on the
+/// system's time.
 final class BackwardPlayback {
     let decoding: BackwardDecoding
     /// The timeline of the current seek; spans of an older one are dropped.
     private(set) var serial = 0
     /// Media time, running down at the speed (a negative speed on `Clock`).
     var clock = Clock()
+    /// The picture's own time: the end of the frame up when it went up, running down (`avsync`).
+    private(set) var pictureClock = Clock()
+    /// The sound turned round; nil when playing backwards in silence.
+    var sound: BackwardSound? { decoding.sound }
+    /// The audio device is paused (it follows the user's pause).
+    var isSoundPaused = true
+    /// Frames were stepped while paused: the sound starts again from the picture on resuming.
+    var hasStepped = false
     /// The span being shown, latest first, and the next of its frames to go up.
     private var span: [Frame] = []
     private var nextIndex = 0
@@ -41,6 +50,7 @@ final class BackwardPlayback {
         clock.isPaused = paused
         hasReachedStart = false
         stepPending = false
+        hasStepped = false
     }
 
     /// The next frame to go up, taking the next span when this one is shown; nil while none is decoded.
@@ -63,12 +73,13 @@ final class BackwardPlayback {
     }
 
     /// Puts `peek()`'s frame up; the picture it replaces goes back to the pool.
-    func showNext() -> Frame {
+    func showNext(now: Double) -> Frame {
         let frame = span[nextIndex]
         nextIndex += 1
         if let old = onScreen { decoding.recycle(old) }
         onScreen = frame
         shownSerial = serial
+        pictureClock.set(frame.pts + frame.duration, serial: serial, at: now, speed: clock.speed)
         isStalled = false
         return frame
     }

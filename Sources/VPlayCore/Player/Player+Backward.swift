@@ -1,8 +1,10 @@
 import CFFmpeg
 
-/// Playing backwards (`play-dir`): the forward engine holds where it is, with its sound
-/// paused, while `BackwardPlayback` shows the spans decoded backwards on a clock of its own
-/// that runs down. Going forward again is an exact seek to where backward playback stands.
+/// Playing backwards (`play-dir`): the forward engine holds where it is, while
+/// `BackwardPlayback` shows the spans decoded backwards on a clock that runs down, and the
+/// audio output plays their sound turned round, its clock the master as going forward.
+/// Going forward again is an exact seek to where backward playback stands, with the
+/// forward track's sound back on the output.
 extension Player {
     /// Playing backwards now (not handing over to the forward engine).
     var activeBackward: BackwardPlayback? {
@@ -30,15 +32,46 @@ extension Player {
         guard let video, !options.untimed else { return refuseBackward("no video to play backward", now: now) }
         guard file.isSeekable else { return refuseBackward("the source cannot seek", now: now) }
         let parameters = file.stream(video.streamIndex).pointee.codecpar.pointee
+        let sound = backwardSound()
         let decoding = BackwardDecoding(path: file.path, options: options, streamIndex: video.streamIndex,
-                                        width: Int(parameters.width), height: Int(parameters.height), wake: wake, warn: warn)
+                                        width: Int(parameters.width), height: Int(parameters.height),
+                                        picture: pictureSettings, sound: sound, wake: wake, warn: warn)
         let playback = BackwardPlayback(decoding: decoding, fileStart: startTime)
         backward?.stop()
         holdPlayback(true, at: now)
+        if let sound, let output {
+            output.renderer.setStopTime(nil)
+            output.startTimeline(sound.source, id: output.nextSourceID())
+        }
         decoding.start()
         backward = playback
         state.playDirection = .backward
         playback.restart(at: position + startTime, now: now, speed: state.speed, paused: state.isPaused)
+    }
+
+    /// The sound to turn round: the selected track's, when it lies in the file itself (a
+    /// separate sound file plays forward only: backwards is silent then).
+    private func backwardSound() -> BackwardSound? {
+        guard let audio, output != nil else { return nil }
+        let place = DemuxerInputs.locate(audio.streamIndex)
+        guard place.input == 0 else { return nil }
+        return BackwardSound(streamIndex: place.local)
+    }
+
+    /// Another audio track while playing backwards: its sound (or silence) from where playback
+    /// stands.
+    func followAudioTrackBackward(now: Double) {
+        guard let playback = activeBackward, let output else { return }
+        let sound = backwardSound()
+        playback.decoding.setSound(sound)
+        if let sound {
+            output.startTimeline(sound.source, id: output.nextSourceID())
+        } else {
+            // The track's own sound must not play forward meanwhile.
+            output.sink.setPaused(true)
+            playback.isSoundPaused = true
+        }
+        seekBackward(to: state.position, announce: false)
     }
 
     private func refuseBackward(_ reason: String, now: Double) {
@@ -54,6 +87,8 @@ extension Player {
         guard let playback = activeBackward else { return }
         let position = state.position
         playback.handOver()
+        // The forward track's sound again, from the seek's first picture (a timeline of its own).
+        if let output, let audio { output.startTimeline(audio.source, id: audio.sourceID) }
         state.playDirection = .forward
         holdPlayback(state.isPaused, at: now)
         requestSeek(to: position, precision: .exact, announce: true)
@@ -73,6 +108,7 @@ extension Player {
             // One frame on in the direction of play: the one before.
             setBackwardPaused(true, playback, now: now)
             if !playback.isSeeking { playback.stepPending = true }
+            playback.hasStepped = true
         case .frameBackStep:
             // Against the direction of play: the frame after, by an exact seek to its middle.
             guard let shown = playback.onScreen, !playback.isSeeking else { return true }
@@ -90,6 +126,32 @@ extension Player {
     private func setBackwardPaused(_ paused: Bool, _ playback: BackwardPlayback, now: Double) {
         state.isPaused = paused
         playback.clock.setPaused(paused, at: now)
+        // The sound stood still while frames were stepped: it starts again from the picture,
+        // what the device held of it dropped before the device plays.
+        if !paused && playback.hasStepped && playback.sound != nil { seekBackward(to: state.position, announce: false) }
+        followSoundPause(playback, now: now)
+    }
+
+    /// The audio device plays while backward playback does.
+    private func followSoundPause(_ playback: BackwardPlayback, now: Double) {
+        guard playback.sound != nil, let output, playback.isSoundPaused != state.isPaused else { return }
+        playback.isSoundPaused = state.isPaused
+        output.sink.setPaused(state.isPaused)
+        // The clock the device left would run on while it stands: unknown until it plays again.
+        if state.isPaused { output.clock.update { $0.set(.nan, serial: -1, at: now) } }
+    }
+
+    /// The clock follows the sound heard, mirrored back to media time, while it plays. Where
+    /// the sound has run out (the next span late, or none before the file's first picture), the
+    /// system's time runs the clock.
+    private func followSound(_ playback: BackwardPlayback, now: Double) {
+        guard let sound = playback.sound, let output, !state.isPaused, !playback.isSeeking, !output.renderer.isIdle,
+              let heard = output.time(at: now, serial: BackwardSound.soundSerial(playback.serial)) else { return }
+        let time = sound.timeline.mediaTime(heard)
+        playback.clock.set(time, serial: playback.serial, at: now, speed: -state.speed)
+        if playback.pictureClock.serial == playback.serial {
+            state.avOffset = playback.pictureClock.time(at: now) - time
+        }
     }
 
     /// A seek while playing backwards: decoding starts again from the frame covering `position`.
@@ -126,6 +188,8 @@ extension Player {
         }
         if playback.clock.speed != -state.speed { playback.clock.setSpeed(-state.speed, at: now) }
         if playback.clock.isPaused != state.isPaused { playback.clock.setPaused(state.isPaused, at: now) }
+        followSoundPause(playback, now: now)
+        followSound(playback, now: now)
         // The clock waits at a seek's target for its first picture.
         if playback.isSeeking { playback.clock.set(playback.clock.pts, serial: playback.serial, at: now) }
         presentBackward(playback, now: now, into: &tick)
@@ -193,7 +257,7 @@ extension Player {
 
     private func showBackward(_ playback: BackwardPlayback, now: Double, into tick: inout Tick) {
         let wasSeeking = playback.isSeeking
-        let frame = playback.showNext()
+        let frame = playback.showNext(now: now)
         tick.hasNewPicture = true
         stats.framesShown += 1
         if wasSeeking && playback.announcesRestart {

@@ -101,6 +101,12 @@ extension Player {
             selectSecondarySubtitles(choice, now: now)
         case let .addSubtitleFile(file, mode):
             addSubtitleFile(file, mode: mode, now: now)
+        case .setWebFormat(let format):
+            state.webFormat = format
+        case let .addAudioFile(file, mode):
+            addAudioFile(file, mode: mode, now: now)
+        case .removeAudioFile(let id):
+            removeAudioFile(id, now: now)
         case .searchSubtitles(let phrase):
             searchSubtitles(for: phrase, now: now)
         case .subtitleSeek(let direction):

@@ -11,7 +11,9 @@ extension Player {
         for path in paths {
             if interrupt.isRaised { break }
             do throws(PlayerError) {
-                let file = try MediaFile(path: path, options: options, interrupt: interrupt)
+                var fileOptions = options
+                if let network = options.audioFileNetwork[path] { fileOptions.network = network }
+                let file = try MediaFile(path: path, options: fileOptions, interrupt: interrupt)
                 guard TrackCatalog.tracks(of: file).contains(where: { $0.kind == .audio }) else {
                     warn("audio file '\(path)' has no sound; playing without it")
                     continue
@@ -27,19 +29,27 @@ extension Player {
     /// The audio tracks of `files` (the demuxer's added inputs, in order), numbered after the
     /// audio tracks in `tracks`, their streams at each input's offset.
     static func audioFileTracks(_ files: [(path: String, file: MediaFile)], after tracks: [Track]) -> [Track] {
-        var added: [Track] = []
-        var nextID = tracks.filter { $0.kind == .audio }.count + 1
+        var all = tracks
         for (offset, entry) in files.enumerated() {
-            for var track in TrackCatalog.tracks(of: entry.file) where track.kind == .audio {
-                track.id = nextID
-                nextID += 1
-                track.streamIndex = DemuxerInputs.index(input: offset + 1, local: track.streamIndex)
-                track.isExternal = true
-                track.externalFilename = entry.path
-                track.title = track.title ?? (entry.path as NSString).lastPathComponent
-                track.isDefault = false
-                added.append(track)
-            }
+            all += externalAudioTracks(of: entry.file, path: entry.path, input: offset + 1, after: all)
+        }
+        return Array(all.dropFirst(tracks.count))
+    }
+
+    /// The audio tracks of `file`, the demuxer's input number `input`, numbered after the
+    /// audio tracks in `tracks`.
+    static func externalAudioTracks(of file: MediaFile, path: String, input: Int, after tracks: [Track]) -> [Track] {
+        var nextID = (tracks.filter { $0.kind == .audio }.map(\.id).max() ?? 0) + 1
+        var added: [Track] = []
+        for var track in TrackCatalog.tracks(of: file) where track.kind == .audio {
+            track.id = nextID
+            nextID += 1
+            track.streamIndex = DemuxerInputs.index(input: input, local: track.streamIndex)
+            track.isExternal = true
+            track.externalFilename = path
+            track.title = track.title ?? (path as NSString).lastPathComponent
+            track.isDefault = false
+            added.append(track)
         }
         return added
     }

@@ -22,7 +22,9 @@ extension Player {
         }
         guard id != state.selectedTrackID(kind) else { return }
         switch kind {
-        case .audio: switchAudio(to: id.flatMap { Self.track(.audio, $0, in: tracks) }, now: now)
+        case .audio:
+            switchAudio(to: id.flatMap { Self.track(.audio, $0, in: tracks) }, now: now)
+            followAudioTrackBackward(now: now)
         case .video: switchVideo(to: id.flatMap { Self.track(.video, $0, in: tracks) }, now: now)
         case .sub: switchSubtitles(to: id.flatMap { Self.track(.sub, $0, in: tracks) }, now: now)
         }

@@ -102,6 +102,8 @@ public final class Player {
     /// user was last told of one.
     var reconnectsSeen = FFmpegLog.reconnectCount
     var lastReconnectNotice: Double?
+    /// Sound files being opened for `audio-add`.
+    let audioAdds: AudioFileAdds
     /// Problems worth a line on stderr while playing (the user's `warn`).
     let warn: @Sendable (String) -> Void
     /// Lines worth printing only with `-v`.
@@ -137,6 +139,7 @@ public final class Player {
         self.monotonic = monotonic
         self.wake = wake
         self.warn = warn
+        audioAdds = AudioFileAdds(wake: wake)
         let quiet: @Sendable (String) -> Void = { _ in }
         verbose = options.verbose ? warn : quiet
         pictureSettings = SharedPictureSettings(options.picture)
@@ -150,6 +153,7 @@ public final class Player {
         loopsLeft = options.loopCount
         state.loopFile = options.loopCount
         state.loopsPlaylist = options.loopsPlaylist
+        state.webFormat = options.web.format
         var tracks = TrackCatalog.tracks(of: file)
         let audioFiles = Self.openAudioFiles(options.audioFiles, options: options, interrupt: interrupt, warn: warn)
         if interrupt.isRaised { throw PlayerError.cancelled(path) }
@@ -331,6 +335,7 @@ public final class Player {
         // The device stays open for the next file: paused, and let go of this file's sound.
         output?.sink.setPaused(true)
         output?.startTimeline(nil, id: output?.nextSourceID() ?? 0)
+        audioAdds.interrupt.raise()
         demuxer.stop()
         video?.stop()
         audio?.stop()
@@ -406,6 +411,7 @@ public final class Player {
         followLoudness()
         carryOutWaitingSeek(now: now)
         retireSwitchedAudio(now: now)
+        takeAddedAudioFiles(now: now)
         stats.decodeErrors = (video?.decoder.decodeErrors ?? 0) + (audio?.decoder.decodeErrors ?? 0)
         state.hwdecCurrent = video?.decoder.hardwareName.withLock { $0 } ?? "no"
         publishSubtitles()

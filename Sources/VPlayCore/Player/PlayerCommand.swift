@@ -88,6 +88,12 @@ public enum PlayerCommand: Sendable, Equatable {
     case selectSecondarySubtitles(TrackChoice)
     /// Adds a subtitle file as a track (`sub-add`, a subtitle file dropped on the window).
     case addSubtitleFile(SubtitleFileRequest, SubtitleAddMode)
+    /// Sets yt-dlp's format for the pages opened next (`ytdl-format`).
+    case setWebFormat(String)
+    /// Adds a sound file or URL as an external audio track while playing (`audio-add`).
+    case addAudioFile(AudioFileRequest, AudioAddMode)
+    /// Removes an external audio track (`audio-remove`): the one given, or the one playing.
+    case removeAudioFile(Int?)
     /// Seeks exactly to the next subtitle line containing the phrase (the overlay's search).
     case searchSubtitles(String)
     /// Seeks to the start of the next (1) or previous (-1) subtitle line, mpv's `sub-seek`.

@@ -34,6 +34,9 @@ public struct PlayerOptions: Sendable, Equatable {
     public var audio = AudioSettings()
     /// Audio files or URLs played as extra audio tracks beside the file's own (`--audio-file`).
     public var audioFiles: [String] = []
+    /// The network options of the audio files whose requests need their own (a web page's
+    /// formats each come with their headers), by path.
+    public var audioFileNetwork: [String: NetworkOptions] = [:]
     /// Subtitle files to add (`--sub-file`), and which ones beside the video to add by themselves.
     public var subtitleFiles: [String] = []
     /// The languages of subtitle files whose names do not say (a web page's), by path.

@@ -85,6 +85,8 @@ public struct PlayerState: Sendable, Equatable {
     public var loopFile: Int? = 0
     /// After the last file comes the first again (`loop-playlist`).
     public var loopsPlaylist = false
+    /// yt-dlp's format for the pages opened next (`ytdl-format`).
+    public var webFormat = WebOptions().format
     public var playlistPosition: Int = 0
     /// The run's playlist, in playing order (set by the `Session`).
     public var playlist: [PlaylistItem] = []

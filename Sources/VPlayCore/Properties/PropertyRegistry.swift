@@ -111,7 +111,7 @@ public enum PropertyRegistry {
                      return .setPicture(picture)
                  }),
         .readOnly("hwdec-current", .text, "the hardware API decoding the video now, or no") { .text($0.hwdecCurrent) },
-    ] + subtitleProperties + displayProperties + audioProperties + clientProperties + playlistProperties + [
+    ] + subtitleProperties + displayProperties + audioProperties + clientProperties + playlistProperties + webProperties + [
         // Clients (python-mpv-jsonipc among them) ask for this list on connecting.
         .readOnly("property-list", .list, "names of all properties", observable: false) { _ in
             .list(all.map { .text($0.name) })

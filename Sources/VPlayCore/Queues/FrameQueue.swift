@@ -49,6 +49,9 @@ final class FrameQueue: @unchecked Sendable {
     /// Frames not yet consumed.
     var remaining: Int { condition.withLock { size - shownCount } }
 
+    /// Slots a writer can fill without waiting.
+    var freeSlots: Int { condition.withLock { capacity - size } }
+
     /// The next frame to consume; only valid while `remaining > 0`.
     func peek() -> Frame { condition.withLock { slots[(readIndex + shownCount) % capacity] } }
 

@@ -18,6 +18,8 @@ public struct Settings: Sendable, Equatable {
     public var isFullscreen: Bool
     public var display: DisplaySettings
     public var window: WindowSettings
+    /// yt-dlp's format (`ytdl-format`).
+    public var webFormat: String
 
     /// The options' values: options only seed the store.
     public init(options: PlayerOptions, fullscreen: Bool = false) {
@@ -35,6 +37,7 @@ public struct Settings: Sendable, Equatable {
         isFullscreen = fullscreen
         display = options.display
         window = options.windowSettings
+        webFormat = options.web.format
     }
 
     /// `command` with what it is relative to resolved against `state` (the file's live state,
@@ -78,6 +81,7 @@ public struct Settings: Sendable, Equatable {
         case .setFullscreen(let on): isFullscreen = on
         case .setDisplay(let setting): display = display.with(setting)
         case .setWindow(let setting): window = window.with(setting)
+        case .setWebFormat(let format): webFormat = format
         default: return false
         }
         return true
@@ -98,6 +102,7 @@ public struct Settings: Sendable, Equatable {
         seeded.picture = picture
         seeded.display = display
         seeded.windowSettings = window
+        seeded.web.format = webFormat
         return seeded
     }
 
@@ -113,6 +118,7 @@ public struct Settings: Sendable, Equatable {
         if state.loopsPlaylist != loopsPlaylist { commands.append(.setLoopPlaylist(loopsPlaylist)) }
         if state.picture != picture { commands.append(.setPicture(picture)) }
         if state.isFullscreen != isFullscreen { commands.append(.setFullscreen(isFullscreen)) }
+        if state.webFormat != webFormat { commands.append(.setWebFormat(webFormat)) }
         commands += displayDifferences(from: state)
         if state.audio.delay != audio.delay { commands.append(.setAudio(.delay(audio.delay))) }
         if state.audio.filters != audio.filters { commands.append(.setAudio(.filters(audio.filters))) }
@@ -137,6 +143,7 @@ public struct Settings: Sendable, Equatable {
         state.isMuted = isMuted
         state.speed = speed
         state.playDirection = playDirection
+        state.webFormat = webFormat
         state.subtitles = subtitles
         state.audio = audio
         state.loopFile = loopFile

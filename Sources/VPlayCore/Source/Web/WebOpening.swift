@@ -21,17 +21,14 @@ public enum WebOpening {
             guard !others.isEmpty else { throw .cannotOpen(path, WebPageResolver.noVideo) }
             throw .listsEntries(path, others)
         }
-        var source = item.main
-        if item.separateAudio != nil, !source.hasAudio {
-            if let combined = item.combined {
-                warn("the page's picture and sound are separate formats: playing its best format with both")
-                source = combined
-            } else {
-                warn("the page's sound is a separate format, not played: --ytdl-format=best picks one with both")
-            }
-        }
+        let source = item.main
         var mediaOptions = options
         mediaOptions.network = source.networkOptions(over: options.network)
+        if let audio = item.separateAudio, !source.hasAudio {
+            // One item: the sound's URL is read beside the picture's, on its own connection.
+            mediaOptions.audioFiles.insert(audio.url, at: 0)
+            mediaOptions.audioFileNetwork[audio.url] = audio.networkOptions(over: options.network)
+        }
         for (file, language) in WebSubtitleFetch.fetch(item.subtitles, preferring: options.subtitleLanguages,
                                                        network: mediaOptions.network, interrupt: interrupt, warn: warn) {
             mediaOptions.subtitleFiles.append(file)

@@ -41,14 +41,6 @@ extension WebPage {
         }
         guard !sources.isEmpty else { throw .noVideo }
         var result = WebItem(sources: sources)
-        if sources.count > 1 {
-            // yt-dlp lists formats from worst to best.
-            let all = (page["formats"] as? [Any] ?? []).compactMap { $0 as? [String: Any] }
-            result.combined = all.reversed().lazy.filter { format in
-                (format["vcodec"] as? String).map { $0 != "none" } == true && (format["acodec"] as? String).map { $0 != "none" } == true
-                    && streamable.contains(format["protocol"] as? String ?? "")
-            }.compactMap { try? source($0) }.first
-        }
         result.title = text(page["title"])
         result.duration = (page["duration"] as? NSNumber)?.doubleValue
         result.thumbnail = text(page["thumbnail"]).flatMap { SourceLocation($0).isNetwork ? $0 : nil }
@@ -65,9 +57,6 @@ extension WebPage {
         }
         return result
     }
-
-    /// The protocols of formats FFmpeg reads as they are (not fragments yt-dlp assembles).
-    static let streamable: Set<String> = ["http", "https", "m3u8", "m3u8_native"]
 
     /// A format's URL and what each request for it carries; nil without a URL.
     private static func source(_ format: [String: Any]) throws(ReadError) -> WebSource? {

@@ -20,9 +20,6 @@ public struct WebItem: Sendable, Equatable {
     public var isLive = false
     /// The video (or the one source holding both), then the audio when it comes apart.
     public var sources: [WebSource]
-    /// The page's best format with both picture and sound in one source, when the chosen
-    /// ones are separate: what plays while one item cannot be made of two sources.
-    public var combined: WebSource?
 
     /// The source that carries the picture (or the only one).
     public var main: WebSource { sources.first { $0.hasVideo } ?? sources[0] }
