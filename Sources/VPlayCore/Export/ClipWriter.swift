@@ -2,10 +2,10 @@ import CFFmpeg
 import Foundation
 
 /// Writes one clip on the calling thread (the export's): opens a local file anew (or takes
-/// the packets the demuxer cache held, `CachedClip`), reads the video's packets from the keyframe before A to the one after B to plan the
-/// cut (`ClipPlan`), then reads them again and writes the clip: the planned stretches
-/// re-encoded, the rest of the video and every sound and subtitle packet between A and B
-/// copied, all moved to start at 0.
+/// the packets the demuxer cache held, `CachedClip`), reads the video's packets from the
+/// keyframe before A to the one after B to plan the cut (`ClipPlan`), then reads them again
+/// and writes the clip: the planned stretches re-encoded, the rest of the video and every
+/// sound and subtitle packet between A and B copied, all moved to start at 0.
 final class ClipWriter {
     /// Seconds from the start of the file, as the player counts them.
     struct Range: Equatable, Sendable {
