@@ -39,6 +39,8 @@ vplay/mpv are taken within each run and then summarised the same way):
   web-start, web-avseek (web_start.py, vplay and mpv with the same yt-dlp, a private nginx): a
      page URL to the first frame; the A/V offset through exact seeks with separate video and
      audio URLs played as one item.
+  album-gap (album_gap.py, vplay and mpv --gapless-audio=yes): the silence at the sink between two
+     consecutive FLAC files whose tone runs on across the join, and the tone's length.
 
 --only runs some sections; their table goes to .build/bench/results-only.md (not
 BENCHMARKS.md, whose table stays that of a whole run) unless --out says otherwise.
@@ -61,6 +63,7 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, HERE)
+import album_gap  # noqa: E402
 import avsync  # noqa: E402
 import backward  # noqa: E402
 import benchlib  # noqa: E402
@@ -82,7 +85,7 @@ GEOMETRY = (1280, 720)
 PLAYERS = ("vplay", "ffplay", "mpv", "mpv-x11")
 SECTIONS = ("play", "paused", "fps", "ttff", "seek", "av", "track-switch", "seek-landing", "hdr", "subs", "eq",
             *network.SECTIONS, *session.SECTIONS, *seek_playing.SECTIONS, *backward.SECTIONS, *machine_cpu.SECTIONS,
-            *web_start.SECTIONS)
+            *web_start.SECTIONS, *album_gap.SECTIONS)
 HEADERS = {"vplay": "vplay", "ffplay": "ffplay", "mpv": "mpv", "mpv-x11": "mpv --vo=x11"}
 CLK_TCK = os.sysconf("SC_CLK_TCK")
 
@@ -173,6 +176,7 @@ def make_clips(seconds, av_seconds, sections):
     c.update(session.make_clips(CLIPS, sections, log))
     c.update(seek_playing.make_clips(CLIPS, sections, log))
     c.update(backward.make_clips(CLIPS, sections, log))
+    c.update(album_gap.make_clips(CLIPS, sections, log))
     return c
 
 
@@ -885,6 +889,7 @@ def main():
     backward.run(context, run_measured)
     machine_cpu.run(context, length, play_cmd, decode_cmd)
     web_start.run(context)
+    album_gap.run(context)
 
     screen.close()
     total = time.monotonic() - t_start
@@ -1015,6 +1020,7 @@ def report(res, args, runs, length, pause_s, seeks, av_seconds, mach, when, load
         *seek_playing.command_lines(sections),
         *backward.command_lines(sections),
         *machine_cpu.command_lines(sections),
+        *album_gap.command_lines(sections),
         "```",
         "",
         "A/V capture resolution: video 1/250 s (a 64x32 patch grabbed 250 times a second; a "

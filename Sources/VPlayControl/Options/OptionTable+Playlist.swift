@@ -34,6 +34,13 @@ extension OptionTable {
         OptionSpec(["--prefetch-playlist"], .flag, "open the next local file during the last seconds of the one playing", default: "yes") { draft, use throws(OptionError) in
             draft.options.playlist.prefetches = try use.flag()
         },
+        OptionSpec(["--gapless-audio"], .value("yes|no|weak"), "play the next file's sound right after the last sample of the one playing (weak: when its format is the device's)",
+                   default: "weak") { draft, use throws(OptionError) in
+            guard let mode = GaplessAudio(rawValue: try use.text()) else {
+                throw .invalidValue(use.name, use.value ?? "", expected: "yes, no or weak")
+            }
+            draft.options.playlist.gaplessAudio = mode
+        },
         OptionSpec(["--remember-series"], .flag, "carry audio and subtitle choices, subtitle delay and speed from one episode of a folder to the others (Alt+F forgets)", default: "yes") { draft, use throws(OptionError) in
             draft.options.playlist.remembersSeries = try use.flag()
         },

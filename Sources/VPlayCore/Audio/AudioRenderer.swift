@@ -12,6 +12,15 @@ public final class AudioRenderer: @unchecked Sendable {
     struct Source {
         let frames: FrameQueue
         let packets: PacketQueue
+        /// Tells when the track has been decoded to its end; nil: the sound never ends for the
+        /// renderer, and nothing follows it (see `follow`).
+        var decoder: (any StreamEnd)?
+    }
+
+    /// What tells that a track's sound has all been decoded: its decoder.
+    protocol StreamEnd: AnyObject, Sendable {
+        /// True once the stream was decoded to its end on timeline `serial`.
+        func isFinished(atSerial serial: Int) -> Bool
     }
 
     private let clock: SharedClock
@@ -38,6 +47,14 @@ public final class AudioRenderer: @unchecked Sendable {
     var tempoBuilder = TempoFilterBuilder()
     /// A filter out of use, waiting to go back to `tempoBuilder` to be freed.
     private var retiredTempo: TempoFilter?
+    /// The next file's sound was taken up after this one's last sample: the next sound found
+    /// starts its timeline without a delay's silence or trim, and `boundary` is published.
+    private var continuesTimeline = false
+    /// The file before's end, and the id of the next file's source, for the boundary.
+    private var endBefore = Double.nan
+    private var followerID = 0
+    /// The boundary between two files' sound, published with the next clock set.
+    private var boundary: AudioBoundary?
     /// Media time of the first sample fed to `tempo`: its output maps back from here.
     private var segmentStart: Double = .nan
     /// How late `tempo` puts sound, in output seconds (see `TempoCalibration`); 0 until measured.
@@ -77,6 +94,12 @@ public final class AudioRenderer: @unchecked Sendable {
         var startsAfresh = false
     }
 
+    /// The next file's sound, to play right after the last sample of the current one.
+    private struct Follower {
+        var source: Source
+        var id: Int
+    }
+
     private struct Shared {
         var targetGain: Float = 1
         var speed: Double = 1
@@ -87,6 +110,7 @@ public final class AudioRenderer: @unchecked Sendable {
         /// The serial whose sound has been handed over up to `stopTime`.
         var stoppedSerial: Int?
         var pendingSource: SourceChange?
+        var follower: Follower?
         /// Sound of timelines after this serial waits (for its first picture).
         var soundSerialLimit = Int.max
         /// A seek's sound released to join its picture: it starts where this clock (the
@@ -151,10 +175,24 @@ public final class AudioRenderer: @unchecked Sendable {
     func startTimeline(_ source: Source?, id: Int) {
         shared.withLock {
             $0.pendingSource = SourceChange(source: source, id: id, startsAfresh: true)
+            $0.follower = nil
             $0.stopTime = nil
             $0.stoppedSerial = nil
         }
     }
+
+    /// Plays `source`, the next file's sound, right after the last sample of the current source
+    /// (once its decoder has reached the end), with no silence between: the device is neither
+    /// drained nor flushed, and the clock goes on to the next file's timeline at the sample
+    /// boundary (see `AudioBoundary`). `id` comes back in `sourceID` once it plays. A new
+    /// timeline (`startTimeline`) gives it up.
+    func follow(with source: Source, id: Int) {
+        shared.withLock { $0.follower = Follower(source: source, id: id) }
+        deviceWake.withLock { $0 }?()
+    }
+
+    /// True while the next file's sound waits for the current one to end (see `follow`).
+    var hasFollower: Bool { shared.withLock { $0.follower != nil } }
 
     /// Holds the sound of every timeline after `serial` (a seek's, or the first when `serial`
     /// is -1) until `releaseSound`, so that it starts with its picture instead of running ahead
@@ -333,13 +371,40 @@ public final class AudioRenderer: @unchecked Sendable {
                 endHeardAt = now + ahead + Double(written + silenceBytes + bufferSize - bufferIndex) / rate
             }
             clock.set(bufferEndTime - max(0, endHeardAt - now) * speed + appliedDelay,
-                      serial: bufferSerial, at: now, speed: speed)
+                      serial: bufferSerial, at: now, speed: speed, boundary: boundary)
+            boundary = nil
         }
         return written
     }
 
     /// - Parameter heardAfter: seconds from `now` until the next byte put out is heard.
     private func decodeNextFrame(now: Double, heardAfter latency: Double) -> Bool {
+        if decodeFrame(now: now, heardAfter: latency) { return true }
+        return goOnToFollower() && decodeFrame(now: now, heardAfter: latency)
+    }
+
+    /// Once every sample of the current source has been handed over, takes up the next file's
+    /// (see `follow`); false when there is none or the current one has more to come.
+    private func goOnToFollower() -> Bool {
+        guard let source, let decoder = source.decoder, bufferEndTime.isFinite,
+              decoder.isFinished(atSerial: source.packets.serial), source.frames.remaining == 0,
+              let next = shared.withLock({ state -> Follower? in
+                  guard state.pendingSource == nil, state.stopTime == nil, let next = state.follower else { return nil }
+                  state.follower = nil
+                  state.sourceID = next.id
+                  return next
+              }) else { return false }
+        self.source = next.source
+        endBefore = bufferEndTime
+        followerID = next.id
+        continuesTimeline = true
+        resumeTime = .nan
+        resumeClock = nil
+        wake()
+        return true
+    }
+
+    private func decodeFrame(now: Double, heardAfter latency: Double) -> Bool {
         let (requested, stop, stoppedSerial, change, limit, joins, filters) = shared.withLock {
             ($0.speed, $0.stopTime, $0.stoppedSerial, $0.pendingSource, $0.soundSerialLimit, $0.join != nil, $0.filters)
         }
@@ -363,17 +428,19 @@ public final class AudioRenderer: @unchecked Sendable {
             if resumes && frame.pts + frame.duration <= resumeTime { continue }
             // Where a positive delay's silence ends the wait: the sound due when it is heard.
             var silenceFrom = Double.nan
-            if frame.serial != bufferSerial {
+            if frame.serial != bufferSerial || continuesTimeline {
                 restartTempo(for: requested, afterSeek: true)
                 bufferSerial = frame.serial
                 // The picture starts at the target (or this sound's start), or runs on from where
                 // the sound joins it; the sound that goes with it is the delay before, or after.
+                // The next file's sound goes on from the last one's, the delay kept as it was.
                 let reference = frame.seekTarget.isFinite ? frame.seekTarget : frame.pts
-                delayTrim = !resumes && reference.isFinite && appliedDelay < 0 ? reference - appliedDelay : -.infinity
+                let delays = !resumes && !continuesTimeline && reference.isFinite
+                delayTrim = delays && appliedDelay < 0 ? reference - appliedDelay : -.infinity
                 silenceBytes = 0
                 // Until sound from there is found, the clock tells nothing of this timeline.
                 if delayTrim.isFinite { bufferEndTime = .nan }
-                if appliedDelay > 0 { silenceFrom = resumes ? resumeTime : reference - appliedDelay }
+                if appliedDelay > 0 && !continuesTimeline { silenceFrom = resumes ? resumeTime : reference - appliedDelay }
             }
             if frame.pts.isFinite && frame.duration > 0 && frame.pts + frame.duration <= delayTrim { continue }
             let size = resampler.convert(frame.pointer, into: &resampled)
@@ -389,6 +456,11 @@ public final class AudioRenderer: @unchecked Sendable {
             if trimTo.isFinite, start.isFinite, trimTo > start {
                 skip = min(size, Int((trimTo - start) * Double(output.sampleRate)) * output.bytesPerFrame)
                 start = trimTo
+            }
+            if continuesTimeline, start.isFinite {
+                boundary = AudioBoundary(nextID: followerID, end: endBefore + appliedDelay,
+                                         start: start + appliedDelay, startSerial: frame.serial)
+                continuesTimeline = false
             }
             if silenceFrom.isFinite, start.isFinite, start > silenceFrom {
                 // A positive delay: the picture's first moments go with silence.
@@ -469,6 +541,8 @@ public final class AudioRenderer: @unchecked Sendable {
         resumeClock = nil
         if change.startsAfresh {
             source = nil
+            continuesTimeline = false
+            boundary = nil
             bufferIndex = bufferSize
             bufferEndTime = .nan
             bufferSerial = -1

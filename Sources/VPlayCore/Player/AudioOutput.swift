@@ -104,12 +104,32 @@ final class AudioOutput: @unchecked Sendable {
         renderer.startTimeline(source, id: id)
     }
 
-    /// Media time heard now on timeline `serial`, nil while the clock belongs to another
-    /// (an older seek, the file before, or no sound yet).
-    func time(at now: Double, serial: Int) -> Double? {
+    /// Goes on with the sound of source `id`, which the renderer took up right after the file
+    /// before's (see `AudioRenderer.follow`), as this file's timeline; false when it has not.
+    func continueTimeline(_ id: Int) -> Bool {
+        guard renderer.sourceID == id else { return false }
+        timelineID.store(id, ordering: .releasing)
+        return true
+    }
+
+    /// Media time heard now on timeline `serial` of the file whose latest source is `sourceID`,
+    /// nil while the clock belongs to another (an older seek, the file before, or no sound
+    /// yet). Once the next file's sound follows this one's, up to the last sample of this one.
+    func time(at now: Double, serial: Int, sourceID: Int) -> Double? {
+        let (clock, boundary) = clock.reading
+        if let boundary, boundary.nextID > sourceID {
+            return boundary.timeBefore(clock, at: now)
+        }
         guard renderer.sourceID >= timelineID.load(ordering: .acquiring) else { return nil }
-        let clock = clock.snapshot
         guard clock.serial == serial, clock.pts.isFinite else { return nil }
         return clock.time(at: now)
+    }
+
+    /// The boundary after the file whose latest source is `sourceID`, once the next file's
+    /// sound has been taken up right after its last sample; and the clock to read it with.
+    func boundary(after sourceID: Int) -> (boundary: AudioBoundary, clock: Clock)? {
+        let (clock, boundary) = clock.reading
+        guard let boundary, boundary.nextID > sourceID else { return nil }
+        return (boundary, clock)
     }
 }

@@ -23,7 +23,7 @@ final class AudioTrackPath {
                           frameRate: AVRational(num: 0, den: 1))
     }
 
-    var source: AudioRenderer.Source { AudioRenderer.Source(frames: frames, packets: packets) }
+    var source: AudioRenderer.Source { AudioRenderer.Source(frames: frames, packets: packets, decoder: decoder) }
 
     func start() { decoder.start(name: "vplay.audio") }
 
@@ -38,3 +38,5 @@ final class AudioTrackPath {
         decoder.isFinished(atSerial: packets.serial) && frames.remaining == 0
     }
 }
+
+extension Decoder: AudioRenderer.StreamEnd {}

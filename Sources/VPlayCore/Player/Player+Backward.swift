@@ -146,7 +146,7 @@ extension Player {
     /// system's time runs the clock.
     private func followSound(_ playback: BackwardPlayback, now: Double) {
         guard let sound = playback.sound, let output, !state.isPaused, !playback.isSeeking, !output.renderer.isIdle,
-              let heard = output.time(at: now, serial: BackwardSound.soundSerial(playback.serial)) else { return }
+              let heard = output.time(at: now, serial: BackwardSound.soundSerial(playback.serial), sourceID: latestSourceID) else { return }
         let time = sound.timeline.mediaTime(heard)
         playback.clock.set(time, serial: playback.serial, at: now, speed: -state.speed)
         if playback.pictureClock.serial == playback.serial {

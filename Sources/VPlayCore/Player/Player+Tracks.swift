@@ -117,7 +117,7 @@ extension Player {
         guard output.renderer.sourceID == latestSourceID else { return }
         retiringAudio.forEach { $0.stop() }
         retiringAudio.removeAll()
-        if audioAwaitsHandover, let audio, output.time(at: now, serial: audio.packets.serial) != nil {
+        if audioAwaitsHandover, let audio, output.time(at: now, serial: audio.packets.serial, sourceID: latestSourceID) != nil {
             audioAwaitsHandover = false
         }
     }

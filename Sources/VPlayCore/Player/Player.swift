@@ -41,6 +41,8 @@ public final class Player {
     var retiringAudio: [AudioTrackPath] = []
     /// The id of the last source handed to the renderer.
     var latestSourceID = 0
+    /// The id of the next file's sound, handed to the renderer to follow this file's (`handSound`).
+    var soundFollowerID: Int?
     /// Audio was selected while none played: the external clock runs until its sound starts.
     var audioAwaitsHandover = false
     var video: VideoPath?
@@ -300,13 +302,19 @@ public final class Player {
         followOutputDevice(now: now)
         output?.renderer.setDelay(state.audio.delay)
         output?.renderer.setFilters(soundGraph)
-        output?.startTimeline(audio?.source, id: latestSourceID)
-        // The sound waits for the first picture, so that neither runs ahead of the other.
-        if video != nil && !options.untimed { output?.renderer.holdSound(after: -1) }
+        // The sound already plays right after the file before's (`--gapless-audio`): it goes on.
+        let continues = audio != nil && output?.continueTimeline(latestSourceID) == true
+        if !continues {
+            output?.startTimeline(audio?.source, id: latestSourceID)
+            // The sound waits for the first picture, so that neither runs ahead of the other.
+            if video != nil && !options.untimed { output?.renderer.holdSound(after: -1) }
+        }
         events.append(.fileLoaded)
         externalClock.set(.nan, serial: 0, at: now)
         setSpeed(state.speed == 0 ? 1 : state.speed, now: now)
-        setPaused(options.startPaused || options.speed == 0, at: now)
+        // Sound going on from the file before is playing: a pause taken into the options when
+        // this file was opened ahead was undone since.
+        setPaused((options.startPaused && !continues) || options.speed == 0, at: now)
         if !state.isPaused { output?.sink.setPaused(false) }
         if options.playDirection == .backward, let end = options.start ?? state.duration { enterBackward(from: end, now: now) }
     }
@@ -332,9 +340,12 @@ public final class Player {
         stopped = true
         backward?.stop()
         loudness?.cancel()
-        // The device stays open for the next file: paused, and let go of this file's sound.
-        output?.sink.setPaused(true)
-        output?.startTimeline(nil, id: output?.nextSourceID() ?? 0)
+        // The device stays open for the next file: paused, and let go of this file's sound,
+        // unless the next file's sound already plays after it.
+        if !hasHandedOverSound {
+            output?.sink.setPaused(true)
+            output?.startTimeline(nil, id: output?.nextSourceID() ?? 0)
+        }
         audioAdds.interrupt.raise()
         demuxer.stop()
         video?.stop()
@@ -426,6 +437,7 @@ public final class Player {
             tick.wakeAt = min(tick.wakeAt, positionWake)
             if video != nil && !video!.frames.hasShownFrame { tick.wakeAt = min(tick.wakeAt, now + 0.05) }
             if isNearEnd { tick.wakeAt = min(tick.wakeAt, now + 0.02) }
+            if let handover = soundHandoverDelay(at: now) { tick.wakeAt = min(tick.wakeAt, now + handover) }
         }
         if lifecycle.isRestarting { tick.wakeAt = min(tick.wakeAt, now + 0.01) }
         if !state.isPaused, let change = nextSubtitleChange {
@@ -562,7 +574,7 @@ public final class Player {
     /// After a pause, sound still joining the picture joins the picture's clock as it now is.
     func rejoinSound(at now: Double) {
         guard audioAwaitsHandover, !lifecycle.isRestarting, let audio, let output,
-              output.time(at: now, serial: audio.packets.serial) == nil, externalClock.serial == audio.packets.serial else { return }
+              output.time(at: now, serial: audio.packets.serial, sourceID: latestSourceID) == nil, externalClock.serial == audio.packets.serial else { return }
         output.renderer.releaseSound(joining: externalClock)
     }
 
@@ -638,8 +650,9 @@ public final class Player {
 
     /// Media time on the master clock: audio when it plays, else the external clock.
     func masterTime(at now: Double) -> Double? {
-        // Once the sound has played out its clock stops; the last pictures follow their own timing.
-        if usesAudioClock { return isAudioDrained ? nil : audioTime(at: now) }
+        // Once the sound has played out (or the next file's is heard) its clock stops; the
+        // last pictures follow their own timing.
+        if usesAudioClock { return isAudioDrained || hasHandedOverSound(at: now) ? nil : audioTime(at: now) }
         return externalClock.pts.isFinite ? externalClock.time(at: now) : nil
     }
 
@@ -649,7 +662,7 @@ public final class Player {
     /// Media time heard now from the selected track, nil while its sound is not playing.
     func audioTime(at now: Double) -> Double? {
         guard let audio, let output, !audioAwaitsHandover else { return nil }
-        return output.time(at: now, serial: audio.packets.serial)
+        return output.time(at: now, serial: audio.packets.serial, sourceID: latestSourceID)
     }
 
     /// Everything of the selected track up to its end of stream was played.
@@ -699,7 +712,7 @@ public final class Player {
     private func isAtEnd(now: Double) -> Bool {
         guard demuxer.isAtEnd, !state.isPaused || lifecycle.isStepping else { return false }
         if let video, !(video.isDrained && (options.untimed || now >= video.scheduler.currentFrameEnd)) { return false }
-        if audio != nil, !isAudioDrained { return false }
+        if audio != nil, !isAudioDrained, !hasHandedOverSound(at: now) { return false }
         if video == nil && audio == nil, let duration = state.duration, state.position < duration { return false }
         return true
     }

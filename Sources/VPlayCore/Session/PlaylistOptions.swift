@@ -13,6 +13,8 @@ public struct PlaylistOptions: Sendable, Equatable {
     public var shuffles = false
     /// Open the next local entry during the last seconds of the current one (`--prefetch-playlist`).
     public var prefetches = true
+    /// Play the next file's sound right after the last sample of the one playing (`--gapless-audio`).
+    public var gaplessAudio = GaplessAudio.weak
     /// Carry audio and subtitle choices, subtitle delay and speed across a folder's episodes,
     /// and across runs (`--remember-series`).
     public var remembersSeries = true

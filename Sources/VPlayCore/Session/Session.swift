@@ -255,6 +255,7 @@ public final class Session {
         }
         player?.movesOnAtEnd = playlist.hasNext || settings.loopsPlaylist || configuration.idles || configuration.quitsAtEnd
         prefetchIfDue()
+        handSoundOnIfDue()
     }
 
     /// What control surfaces see: the file's state, or the settings with none, and the run's.
