@@ -46,9 +46,12 @@ final class NetworkPlayer {
 
     /// Starts the player and connects to its socket (which answers while the source opens).
     /// - Parameter quiet: `--really-quiet` (errors only on stderr).
-    init(_ arguments: [String], quiet: Bool = true, timeout: Duration = .seconds(20)) throws {
+    /// - Parameter environment: added to the test's.
+    init(_ arguments: [String], quiet: Bool = true, timeout: Duration = .seconds(20),
+         environment: [String: String] = [:]) throws {
         socketPath = "/tmp/vplay-net-\(getpid())-\(UUID().uuidString.prefix(8)).sock"
-        process = try BinaryRunner.launch(["--input-ipc-server=\(socketPath)"] + (quiet ? ["--really-quiet"] : []) + arguments)
+        process = try BinaryRunner.launch(["--input-ipc-server=\(socketPath)"] + (quiet ? ["--really-quiet"] : []) + arguments,
+                                          environment: environment)
         var client: IPCClient?
         _ = poll(timeout: timeout, interval: 0.02) { [socketPath, process] in
             client = try? IPCClient(path: socketPath, timeout: .zero)

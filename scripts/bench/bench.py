@@ -41,6 +41,9 @@ vplay/mpv are taken within each run and then summarised the same way):
      audio URLs played as one item.
   album-gap (album_gap.py, vplay and mpv --gapless-audio=yes): the silence at the sink between two
      consecutive FLAC files whose tone runs on across the join, and the tone's length.
+  loudness (loudness.py, vplay): --normalize=track heard at the monitor (loudness against the
+     target, no pumping), the loudness reader's CPU and the drops it adds at 1080p, and the
+     silence at an audio-device switch between two null sinks.
 
 --only runs some sections; their table goes to .build/bench/results-only.md (not
 BENCHMARKS.md, whose table stays that of a whole run) unless --out says otherwise.
@@ -67,6 +70,7 @@ import album_gap  # noqa: E402
 import avsync  # noqa: E402
 import backward  # noqa: E402
 import benchlib  # noqa: E402
+import loudness  # noqa: E402
 import machine_cpu  # noqa: E402
 import network  # noqa: E402
 import seek_landing  # noqa: E402
@@ -85,7 +89,7 @@ GEOMETRY = (1280, 720)
 PLAYERS = ("vplay", "ffplay", "mpv", "mpv-x11")
 SECTIONS = ("play", "paused", "fps", "ttff", "seek", "av", "track-switch", "seek-landing", "hdr", "subs", "eq",
             *network.SECTIONS, *session.SECTIONS, *seek_playing.SECTIONS, *backward.SECTIONS, *machine_cpu.SECTIONS,
-            *web_start.SECTIONS, *album_gap.SECTIONS)
+            *web_start.SECTIONS, *album_gap.SECTIONS, *loudness.SECTIONS)
 HEADERS = {"vplay": "vplay", "ffplay": "ffplay", "mpv": "mpv", "mpv-x11": "mpv --vo=x11"}
 CLK_TCK = os.sysconf("SC_CLK_TCK")
 
@@ -177,6 +181,7 @@ def make_clips(seconds, av_seconds, sections):
     c.update(seek_playing.make_clips(CLIPS, sections, log))
     c.update(backward.make_clips(CLIPS, sections, log))
     c.update(album_gap.make_clips(CLIPS, sections, log))
+    c.update(loudness.make_clips(CLIPS, sections, log))
     return c
 
 
@@ -890,6 +895,7 @@ def main():
     machine_cpu.run(context, length, play_cmd, decode_cmd)
     web_start.run(context)
     album_gap.run(context)
+    loudness.run(context)
 
     screen.close()
     total = time.monotonic() - t_start
@@ -1021,6 +1027,7 @@ def report(res, args, runs, length, pause_s, seeks, av_seconds, mach, when, load
         *backward.command_lines(sections),
         *machine_cpu.command_lines(sections),
         *album_gap.command_lines(sections),
+        *loudness.command_lines(sections),
         "```",
         "",
         "A/V capture resolution: video 1/250 s (a 64x32 patch grabbed 250 times a second; a "

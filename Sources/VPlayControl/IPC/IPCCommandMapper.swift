@@ -92,6 +92,10 @@ enum IPCCommandMapper {
         case "ab-loop":
             _ = try arguments.bind([], required: 0)
             return .perform(.cycleABLoop)
+        // mpv's name; the clip is named as Alt+l names it (no file name is taken).
+        case "ab-loop-dump-cache":
+            _ = try arguments.bind([], required: 0)
+            return .perform(.exportClip)
         case "playlist-next":
             _ = try arguments.bind(["flags"], required: 0)
             return .perform(.playlistNext)

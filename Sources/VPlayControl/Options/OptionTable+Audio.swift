@@ -16,7 +16,7 @@ extension OptionTable {
         OptionSpec(["--drc"], .value("no|light|strong"), "night mode: loud passages compressed towards speech", default: "no") { draft, use throws(OptionError) in
             draft.options.player.audio.drc = DynamicRange(rawValue: try use.choice(for: "drc")) ?? .no
         },
-        OptionSpec(["--normalize"], .value("no|track"), "loudness normalization: each file at one constant gain to --normalize-target",
+        OptionSpec(["--normalize"], .value("no|track|album"), "loudness normalization: each file (or each folder's files) at one constant gain to --normalize-target",
                    default: "no") { draft, use throws(OptionError) in
             draft.options.player.audio.normalize = LoudnessNormalization(rawValue: try use.choice(for: "normalize")) ?? .no
         },

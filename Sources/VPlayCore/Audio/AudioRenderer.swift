@@ -123,6 +123,8 @@ public final class AudioRenderer: @unchecked Sendable {
         var delay: Double = 0
         /// The user's filters (`--af`), libavfilter graph text.
         var filters = ""
+        /// The centre's and the surrounds' levels (see `setDownmix`).
+        var downmix: DynamicRange.Downmix?
     }
     private let shared = Locked(Shared())
 
@@ -242,6 +244,12 @@ public final class AudioRenderer: @unchecked Sendable {
     /// device with the tempo filter; the sound plays on as it was until they are in place.
     func setFilters(_ graph: String) {
         shared.withLock { $0.filters = graph }
+    }
+
+    /// The centre's and the surrounds' levels from the next frame on (night mode's dialogue
+    /// forward); nil for the channels as they are.
+    func setDownmix(_ downmix: DynamicRange.Downmix?) {
+        shared.withLock { $0.downmix = downmix }
     }
 
     /// Linear gain 0...; the renderer ramps to it over a few milliseconds so changes never click.
@@ -405,9 +413,10 @@ public final class AudioRenderer: @unchecked Sendable {
     }
 
     private func decodeFrame(now: Double, heardAfter latency: Double) -> Bool {
-        let (requested, stop, stoppedSerial, change, limit, joins, filters) = shared.withLock {
-            ($0.speed, $0.stopTime, $0.stoppedSerial, $0.pendingSource, $0.soundSerialLimit, $0.join != nil, $0.filters)
+        let (requested, stop, stoppedSerial, change, limit, joins, filters, downmix) = shared.withLock {
+            ($0.speed, $0.stopTime, $0.stoppedSerial, $0.pendingSource, $0.soundSerialLimit, $0.join != nil, $0.filters, $0.downmix)
         }
+        resampler?.downmix = downmix
         if let change { adopt(change, now: now, latency: latency, speed: requested) }
         guard let source else { return false }
         // A joining sound waits for its first frame, and then for the device to drop its queue.

@@ -29,6 +29,22 @@ public enum DynamicRange: String, CaseIterable, Sendable {
         return input - above + above / curve.ratio + curve.makeup
     }
 
+    /// The levels of the centre and the surrounds against a front channel's 1, where they are
+    /// folded into the fronts (libswresample's own are 0.707 for both) and where they are kept
+    /// as channels (1).
+    public struct Downmix: Equatable, Sendable {
+        public var centre: Double
+        public var surround: Double
+    }
+
+    /// Night mode keeps dialogue forward: the centre, where films put speech, 3 dB above the
+    /// fronts and the surrounds' effects and music 6 dB below them, so speech stays clear at a
+    /// low volume and the compressor is driven by it rather than by effects. Nil for `no`
+    /// (the channels as they are, libswresample's own levels where folded).
+    public var downmix: Downmix? {
+        self == .no ? nil : Downmix(centre: 1.414, surround: 0.5)
+    }
+
     /// The filter for libavfilter, nil for `no`. Attack and release are a broadcaster's: fast
     /// enough to catch an explosion, slow enough not to pump on speech.
     public var graph: String? {

@@ -16,6 +16,8 @@ final class LoudnessAnalysis: @unchecked Sendable {
     init(path: String, options: PlayerOptions, verbose: @escaping @Sendable (String) -> Void) {
         let passes: [Double?] = SourceLocation(path).isNetwork ? [Self.estimateSeconds] : [Self.estimateSeconds, nil]
         let thread = Thread { [figure, interrupt] in
+            // Named from within: only then does the name reach the system (/proc, top -H).
+            Thread.current.name = "vplay-loudness"
             // Low priority: playback's threads come first on a busy machine.
             _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 19)
             for seconds in passes {
@@ -29,7 +31,6 @@ final class LoudnessAnalysis: @unchecked Sendable {
                 verbose(String(format: "loudness of %@: %.1f LUFS (%@)", path, measured, seconds == nil ? "whole file" : "first minute"))
             }
         }
-        thread.name = "vplay-loudness"
         thread.start()
     }
 

@@ -33,6 +33,14 @@ final class LoudnessMeter: @unchecked Sendable {
     /// nil); nil when it has no sound, cannot be read or was interrupted.
     static func measure(path: String, options: PlayerOptions, seconds: Double? = nil,
                         interrupt: InterruptFlag = InterruptFlag()) -> Double? {
+        measurement(path: path, options: options, seconds: seconds, interrupt: interrupt)?.integrated
+    }
+
+    /// The integrated loudness of `path`'s sound over its first `seconds` (all of it when nil),
+    /// nil when it has none, and the seconds of sound it went by; nil when it cannot be read or
+    /// was interrupted.
+    static func measurement(path: String, options: PlayerOptions, seconds: Double? = nil,
+                            interrupt: InterruptFlag = InterruptFlag()) -> (integrated: Double?, seconds: Double)? {
         guard let file = try? MediaFile(path: path, options: options, interrupt: interrupt),
               let index = file.audioStream,
               let codec = try? CodecContext(stream: file.stream(index), path: path, threads: 1),
@@ -66,7 +74,7 @@ final class LoudnessMeter: @unchecked Sendable {
         }
         guard !interrupt.isRaised else { return nil }
         meter.finish()
-        return meter.integrated
+        return (meter.integrated, Double(meter.fedSamples) / Double(meter.format.sampleRate))
     }
 
     /// abuffer → ebur128 (its figures as each frame's metadata) → abuffersink.

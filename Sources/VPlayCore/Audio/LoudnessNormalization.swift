@@ -1,10 +1,11 @@
 import Foundation
 
 /// `--normalize`: each file played at one constant gain that
-/// brings its integrated loudness (EBU R128) to `--normalize-target`. One gain per file, never
-/// a moving one, so nothing pumps.
+/// brings its integrated loudness (EBU R128) to `--normalize-target`, its own (`track`) or its
+/// album's (`album`: the files of its folder, see `AlbumLoudness`). One gain per file, never a
+/// moving one, so nothing pumps.
 public enum LoudnessNormalization: String, CaseIterable, Sendable {
-    case no, track
+    case no, track, album
 
     /// The targets accepted, in LUFS: quieter than broadcast's floor or louder than a master's
     /// ceiling would be a mistake.

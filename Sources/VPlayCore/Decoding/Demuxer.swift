@@ -47,6 +47,7 @@ final class Demuxer: @unchecked Sendable {
     private var pendingRoutes: (routes: Routes, refreshAt: Double?)?
     /// Files added while playing, with the position (media seconds) to read them from.
     private var pendingInputs: [(file: MediaFile, position: Double)] = []
+    private var pendingClipCopies: [ClipCopyRequest] = []
     /// The cache reads ahead to its limits only once playback has started (after the open, and
     /// after a seek that reads the source again): until then it reads what a player without a
     /// cache would, so that the first picture's decoding has the CPU to itself.
@@ -150,6 +151,21 @@ final class Demuxer: @unchecked Sendable {
         }
     }
 
+    /// Copies of the packets the cache holds, made on the demux thread between two reads
+    /// (`ClipCopyRequest.wait`).
+    func requestClipCopy() -> ClipCopyRequest {
+        let request = ClipCopyRequest()
+        condition.withLock {
+            if stopping {
+                request.fulfil(nil)
+            } else {
+                pendingClipCopies.append(request)
+                condition.signal()
+            }
+        }
+        return request
+    }
+
     /// Playback has started: the cache may fill up to its limits.
     func startReadingAhead() {
         condition.withLock {
@@ -183,6 +199,8 @@ final class Demuxer: @unchecked Sendable {
     func stop() {
         let wasStarted = condition.withLock {
             stopping = true
+            for request in pendingClipCopies { request.fulfil(nil) }
+            pendingClipCopies = []
             condition.signal()
             return started
         }
@@ -200,7 +218,10 @@ final class Demuxer: @unchecked Sendable {
             var newRoutes: (routes: Routes, refreshAt: Double?)?
             var added: [(file: MediaFile, position: Double)] = []
             var mustWait = false
+            var clipCopies: [ClipCopyRequest] = []
             let keepGoing = condition.withLock { () -> Bool in
+                clipCopies = pendingClipCopies
+                pendingClipCopies = []
                 if stopping { return false }
                 seek = pendingSeek
                 pendingSeek = nil
@@ -208,7 +229,7 @@ final class Demuxer: @unchecked Sendable {
                 pendingRoutes = nil
                 added = pendingInputs
                 pendingInputs.removeAll()
-                if seek == nil && newRoutes == nil && added.isEmpty {
+                if seek == nil && newRoutes == nil && added.isEmpty && clipCopies.isEmpty {
                     mustWait = reachedEnd || queuesHaveEnough()
                     if mustWait {
                         // Sleep until a seek, a stop, or a decoder takes a packet: no polling,
@@ -218,7 +239,12 @@ final class Demuxer: @unchecked Sendable {
                 }
                 return true
             }
-            if !keepGoing { return }
+            if !keepGoing {
+                for request in clipCopies { request.fulfil(nil) }
+                return
+            }
+            for request in clipCopies { request.fulfil(Self.copyTracks(routes, inputs: inputs)) }
+            if !clipCopies.isEmpty && seek == nil && newRoutes == nil && added.isEmpty { continue }
             // Before the routes: they may name the new files' streams.
             if !added.isEmpty { take(added) }
             if let newRoutes {

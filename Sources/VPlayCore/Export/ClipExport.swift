@@ -18,13 +18,34 @@ public final class ClipExport: @unchecked Sendable {
     private let done = DispatchGroup()
 
     /// Starts writing `range` (seconds from the start of `source`) to `destination`.
-    init(source: Source, range: ClipWriter.Range, destination: URL, options: PlayerOptions) {
+    convenience init(source: Source, range: ClipWriter.Range, destination: URL, options: PlayerOptions) {
+        self.init(range: range, destination: destination) { interrupt throws(ClipError) in
+            try ClipWriter(source: source, range: range, options: options, interrupt: interrupt)
+        }
+    }
+
+    /// Starts writing `range` from the packets `demuxer`'s cache holds (its media timeline
+    /// starting at `startTime`): when it lacks part of the range, nothing is written.
+    convenience init(cacheOf demuxer: Demuxer, startTime: Double, path: String, range: ClipWriter.Range, destination: URL) {
+        let request = demuxer.requestClipCopy()
+        self.init(range: range, destination: destination) { interrupt throws(ClipError) in
+            guard let tracks = request.wait(interrupt: interrupt) else { throw ClipError("cancelled") }
+            guard CachedClip.holds(tracks, from: range.a + startTime, to: range.b + startTime) else {
+                throw ClipError("the A-B range is not all in the cache")
+            }
+            let cached = try CachedClip(tracks: tracks, startTime: startTime, path: path)
+            return ClipWriter(cached: cached, range: range, interrupt: interrupt)
+        }
+    }
+
+    private init(range: ClipWriter.Range, destination: URL,
+                 makeWriter: @escaping @Sendable (InterruptFlag) throws(ClipError) -> ClipWriter) {
         self.destination = destination
         done.enter()
         let thread = Thread { [self] in
             // Nice 10: the picture and the sound come first.
             _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10)
-            run(source: source, range: range, options: options)
+            run(makeWriter)
             done.leave()
         }
         thread.name = "vplay-export"
@@ -42,9 +63,9 @@ public final class ClipExport: @unchecked Sendable {
         done.wait()
     }
 
-    private func run(source: Source, range: ClipWriter.Range, options: PlayerOptions) {
+    private func run(_ makeWriter: (InterruptFlag) throws(ClipError) -> ClipWriter) {
         do {
-            let writer = try ClipWriter(source: source, range: range, options: options, interrupt: interrupt)
+            let writer = try makeWriter(interrupt)
             try writer.write(to: destination) { fraction in
                 let share = min(1, max(0, fraction))
                 current.withLock { $0 = .writing(share) }

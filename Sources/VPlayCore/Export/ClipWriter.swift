@@ -1,11 +1,11 @@
 import CFFmpeg
 import Foundation
 
-/// Writes one clip of a local file on the calling thread (the export's): opens the file
-/// anew, reads the video's packets from the keyframe before A to the one after B to plan the
-/// cut (`ClipPlan`), then reads them again and writes the clip: the planned stretches
-/// re-encoded, the rest of the video and every sound and subtitle packet between A and B
-/// copied, all moved to start at 0.
+/// Writes one clip on the calling thread (the export's): opens a local file anew (or takes
+/// the packets the demuxer cache held, `CachedClip`), reads the video's packets from the
+/// keyframe before A to the one after B to plan the cut (`ClipPlan`), then reads them again
+/// and writes the clip: the planned stretches re-encoded, the rest of the video and every
+/// sound and subtitle packet between A and B copied, all moved to start at 0.
 final class ClipWriter {
     /// Seconds from the start of the file, as the player counts them.
     struct Range: Equatable, Sendable {
@@ -13,7 +13,7 @@ final class ClipWriter {
         var b: Double
     }
 
-    let input: MediaFile
+    let input: any ClipInput
     private let range: Range
     private let interrupt: InterruptFlag
     let packet = Packet()
@@ -31,22 +31,30 @@ final class ClipWriter {
         guard let local = source.location.filePath, stat(local, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
             throw ClipError("the source cannot seek")
         }
+        let file: MediaFile
         do {
-            input = try MediaFile(source: source, options: options, interrupt: interrupt)
+            file = try MediaFile(source: source, options: options, interrupt: interrupt)
         } catch {
             throw ClipError(error.reason)
         }
-        guard let pb = input.context.pointee.pb, pb.pointee.seekable & AVIO_SEEKABLE_NORMAL != 0 else {
+        guard let pb = file.context.pointee.pb, pb.pointee.seekable & AVIO_SEEKABLE_NORMAL != 0 else {
             throw ClipError("the source cannot seek")
         }
+        input = file
+    }
+
+    /// A clip of packets already in memory: nothing is read from the source.
+    init(cached: CachedClip, range: Range, interrupt: InterruptFlag) {
+        input = cached
+        self.range = range
+        self.interrupt = interrupt
     }
 
     /// The streams a clip keeps: the video, every sound track, and the subtitle tracks
     /// Matroska can hold.
     private var keptStreams: [Int] {
-        let context = input.context
-        return (0..<Int(context.pointee.nb_streams)).filter { index in
-            let parameters = context.pointee.streams[index]!.pointee.codecpar.pointee
+        (0..<input.streamCount).filter { index in
+            let parameters = input.stream(index).pointee.codecpar.pointee
             switch parameters.codec_type {
             case AVMEDIA_TYPE_VIDEO: return index == input.videoStream
             case AVMEDIA_TYPE_AUDIO: return true
@@ -99,7 +107,7 @@ final class ClipWriter {
     func read() throws(ClipError) -> Bool {
         av_packet_unref(packet.pointer)
         guard !interrupt.isRaised else { throw ClipError("cancelled") }
-        let status = av_read_frame(input.context, packet.pointer)
+        let status = input.read(into: packet.pointer)
         if status == vp_averror_eof() { return false }
         guard status >= 0 else {
             if interrupt.isRaised { throw ClipError("cancelled") }
@@ -109,7 +117,7 @@ final class ClipWriter {
     }
 
     private func seek(_ stream: Int32, to ticks: Int64) throws(ClipError) {
-        let status = av_seek_frame(input.context, stream, ticks, AVSEEK_FLAG_BACKWARD)
+        let status = input.seek(stream, to: ticks)
         guard status >= 0 else { throw ClipError("the source cannot seek (\(FFmpegError.message(status)))") }
     }
 

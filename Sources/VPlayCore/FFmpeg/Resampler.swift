@@ -11,6 +11,10 @@ final class Resampler: @unchecked Sendable {
     private var inputRate: Int32 = 0
     private var inputLayout = AVChannelLayout()
     private let output: AudioFormat
+    /// The centre's and the surrounds' levels (see `setMatrix`); nil for libswresample's own
+    /// matrix. A change sets the converter up again at the next frame.
+    var downmix: DynamicRange.Downmix?
+    private var preparedDownmix: DynamicRange.Downmix?
     /// How many converters were set up: one per change of input format.
     private(set) var setups = 0
 
@@ -45,7 +49,7 @@ final class Resampler: @unchecked Sendable {
             vp_default_channel_layout(&layout, max(1, layout.nb_channels))
         }
         if context != nil, format == inputFormat, rate == inputRate,
-           av_channel_layout_compare(&inputLayout, &layout) == 0 {
+           av_channel_layout_compare(&inputLayout, &layout) == 0, preparedDownmix == downmix {
             return true
         }
         swr_free(&context)
@@ -55,15 +59,39 @@ final class Resampler: @unchecked Sendable {
         vp_default_channel_layout(&outLayout, Int32(output.channels))
         let status = swr_alloc_set_opts2(&context, &outLayout, AV_SAMPLE_FMT_S16, Int32(output.sampleRate),
                                          &layout, AVSampleFormat(format), rate, 0, nil)
-        guard status >= 0, swr_init(context) >= 0, av_channel_layout_copy(&inputLayout, &layout) >= 0 else {
+        guard status >= 0, downmix.map({ setMatrix($0, from: &layout, to: &outLayout) }) ?? true, swr_init(context) >= 0, av_channel_layout_copy(&inputLayout, &layout) >= 0 else {
             swr_free(&context)
             return false
         }
         inputFormat = format
         inputRate = rate
+        preparedDownmix = downmix
         setups += 1
         return true
     }
+
+    /// Gives the converter libswresample's own matrix with the centre and the surrounds at
+    /// `downmix`'s levels, whether they are folded into the fronts or kept as channels (the
+    /// sound server may fold them later: the balance between them is set here either way).
+    /// Rows are scaled down together so that no output can clip.
+    private func setMatrix(_ downmix: DynamicRange.Downmix, from input: inout AVChannelLayout, to output: inout AVChannelLayout) -> Bool {
+        let inputs = Int(input.nb_channels), outputs = Int(output.nb_channels)
+        var matrix = [Double](repeating: 0, count: inputs * outputs)
+        guard swr_build_matrix2(&input, &output, 1, 1, 0, Double(Int32.max), 1, &matrix, inputs,
+                                AV_MATRIX_ENCODING_NONE, nil) >= 0 else { return false }
+        for column in 0..<inputs {
+            let channel = av_channel_layout_channel_from_index(&input, UInt32(column))
+            let level = channel == AV_CHAN_FRONT_CENTER ? downmix.centre
+                : Self.surrounds.contains(channel) ? downmix.surround : 1
+            for row in 0..<outputs { matrix[column + row * inputs] *= level }
+        }
+        let loudestRow = (0..<outputs).map { row in (0..<inputs).reduce(0.0) { $0 + abs(matrix[$1 + row * inputs]) } }.max() ?? 1
+        if loudestRow > 1 { matrix = matrix.map { $0 / loudestRow } }
+        return swr_set_matrix(context, matrix, Int32(inputs)) >= 0
+    }
+
+    private static let surrounds: Set<AVChannel> = [AV_CHAN_SIDE_LEFT, AV_CHAN_SIDE_RIGHT, AV_CHAN_BACK_LEFT, AV_CHAN_BACK_RIGHT,
+                                                    AV_CHAN_BACK_CENTER, AV_CHAN_SURROUND_DIRECT_LEFT, AV_CHAN_SURROUND_DIRECT_RIGHT]
 }
 
 /// A byte buffer reused across callbacks: allocation only when it must grow.

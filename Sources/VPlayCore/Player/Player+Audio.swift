@@ -12,6 +12,7 @@ extension Player {
         output?.renderer.setDelay(state.audio.delay)
         appliedLoudnessGain = loudnessGain
         output?.renderer.setFilters(soundGraph)
+        output?.renderer.setDownmix(state.audio.drc.downmix)
         show(refused ?? state.audio.message(for: setting), now: now)
         if case .device = setting { followOutputDevice(now: now, atOnce: true) }
     }

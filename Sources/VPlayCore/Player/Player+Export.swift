@@ -1,7 +1,7 @@
 import Foundation
 
-/// Writing the A-B range (or the chapter playing) to a clip beside the file, with its progress
-/// on screen.
+/// Writing the A-B range (or the chapter playing) to a clip beside the file (a network
+/// source's from its demuxer cache), with its progress on screen.
 extension Player {
     func exportClip(now: Double) {
         if let clipExport, case .writing = clipExport.job.status {
@@ -9,16 +9,24 @@ extension Player {
             return
         }
         let source = file.source
-        guard !source.isNetwork else {
-            show("Export works on local files only", now: now, seconds: 3)
-            return
-        }
         guard let range = exportRange else {
             show("Nothing to export: set A and B first (l)", now: now, seconds: 3)
             return
         }
-        let destination = ClipName.url(for: source.location.filePath ?? source.text, from: range.a, to: range.b)
-        clipExport = (ClipExport(source: source, range: range, destination: destination, options: options), -1)
+        if source.isNetwork {
+            guard demuxerCacheEnabled else {
+                show("Export of a network source needs its cache (--cache)", now: now, seconds: 3)
+                return
+            }
+            let urlName = source.location.displayName
+            let destination = ClipName.url(stem: ClipName.stem(title: state.title, urlName: urlName), in: ClipName.networkFolder(),
+                                           from: range.a, to: range.b)
+            clipExport = (ClipExport(cacheOf: demuxer, startTime: file.startTime, path: source.text, range: range,
+                                     destination: destination), -1)
+        } else {
+            let destination = ClipName.url(for: source.location.filePath ?? source.text, from: range.a, to: range.b)
+            clipExport = (ClipExport(source: source, range: range, destination: destination, options: options), -1)
+        }
         show("Exporting clip: 0 %", now: now, seconds: 2)
     }
 

@@ -1,10 +1,19 @@
+import Foundation
+
 /// Loudness normalization: one constant gain per file, a `volume` stage first in the sound's
 /// graph, apart from the user's volume.
 extension Player {
-    /// The gain (dB) normalization gives this file now: 0 when off or not yet measured.
+    /// The gain (dB) normalization gives this file now: 0 when off or not yet measured. An
+    /// album's files take the album's gain once it is known, their own estimate until then.
     var loudnessGain: Double {
         guard state.audio.normalize != .no else { return 0 }
-        return LoudnessNormalization.gain(integrated: loudness?.integrated, target: state.audio.normalizeTarget)
+        return LoudnessNormalization.gain(integrated: normalizingLoudness.figure, target: state.audio.normalizeTarget)
+    }
+
+    /// The loudness the gain is made from, and whose it is.
+    private var normalizingLoudness: (figure: Double?, of: String) {
+        if state.audio.normalize == .album, let albumIntegrated { return (albumIntegrated, "album") }
+        return (loudness?.integrated, "track")
     }
 
     /// What the sound passes through before the tempo: the normalizing gain, then the settings' stages.
@@ -13,15 +22,28 @@ extension Player {
             .filter { !$0.isEmpty }.joined(separator: ",")
     }
 
-    /// Starts the measurement when normalization is on and applies a gain newly known.
+    /// Starts the measurements when normalization is on and applies a gain newly known.
     func followLoudness() {
         guard output != nil, state.audio.normalize != .no || loudness != nil else { return }
         if loudness == nil {
             loudness = LoudnessAnalysis(path: file.path, options: options, verbose: verbose)
         }
+        followAlbumLoudness()
         let gain = loudnessGain
         guard gain != appliedLoudnessGain else { return }
         appliedLoudnessGain = gain
+        verbose(String(format: "normalization gain for %@: %+.2f dB (%@)", file.path, gain, normalizingLoudness.of))
         output?.renderer.setFilters(soundGraph)
+    }
+
+    /// Asks for the album's loudness again whenever another of the run's files was measured.
+    private func followAlbumLoudness() {
+        guard state.audio.normalize == .album, albumIntegrated == nil, let album,
+              album.loudness.generation != albumGeneration else { return }
+        albumGeneration = album.loudness.generation
+        albumIntegrated = album.loudness.integrated(of: album.members, options: options, verbose: verbose)
+        if let albumIntegrated {
+            verbose(String(format: "album loudness of %@: %.1f LUFS over %d files", file.path, albumIntegrated, album.members.count))
+        }
     }
 }

@@ -35,6 +35,12 @@ public final class Player {
     var loudness: LoudnessAnalysis?
     /// The normalizing gain (dB) the sound's graph has now.
     var appliedLoudnessGain = 0.0
+    /// This file's album (the playlist's files in its folder) and the run's measurements of
+    /// them, for `--normalize=album`; given by the `Session`.
+    var album: (members: [String], loudness: AlbumLoudness)?
+    /// The album's loudness once known, and the count of measurements it was last looked for at.
+    var albumIntegrated: Double?
+    var albumGeneration = -1
     /// The selected audio track's sound; nil for none.
     var audio: AudioTrackPath?
     /// Tracks switched away from whose sound may still be playing until the new one's starts.
@@ -302,6 +308,7 @@ public final class Player {
         followOutputDevice(now: now)
         output?.renderer.setDelay(state.audio.delay)
         output?.renderer.setFilters(soundGraph)
+        output?.renderer.setDownmix(state.audio.drc.downmix)
         // The sound already plays right after the file before's (`--gapless-audio`): it goes on.
         let continues = audio != nil && output?.continueTimeline(latestSourceID) == true
         if !continues {

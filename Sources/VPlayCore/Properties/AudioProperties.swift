@@ -18,7 +18,7 @@ extension PropertyRegistry {
                      let all = DynamicRange.allCases, index = all.firstIndex(of: state.audio.drc) ?? 0
                      return .setAudio(.drc(all[(index + (up ? 1 : all.count - 1)) % all.count]))
                  }),
-        Property("normalize", .text, "loudness normalization, one constant gain per file: no, track",
+        Property("normalize", .text, "loudness normalization, one constant gain per file: no, track, album",
                  get: { .text($0.audio.normalize.rawValue) }, domain: .choice(LoudnessNormalization.allCases.map(\.rawValue)),
                  set: { value, _ in .setAudio(.normalize(value.textValue.flatMap(LoudnessNormalization.init) ?? .no)) }),
         .number("normalize-target", "the loudness normalization aims at, LUFS",

@@ -242,6 +242,18 @@ final class PacketQueue: @unchecked Sendable {
         condition.withLock { run.keyframe(at: time) }
     }
 
+    /// A new reference to every packet held, kept and queued, in order: a clip written from
+    /// the cache owns these while the queue goes on.
+    func copies() -> [Packet] {
+        condition.withLock {
+            run.entries.compactMap { entry in
+                guard case .packet(let packet) = entry.item else { return nil }
+                let copy = Packet()
+                return av_packet_ref(copy.pointer, packet.pointer) >= 0 ? copy : nil
+            }
+        }
+    }
+
     private func append(_ item: Item, bytes: Int) {
         run.entries.append(Entry(item: item, bytes: bytes, serial: currentSerial, dropBefore: dropBefore))
         condition.signal()

@@ -40,6 +40,8 @@ public final class Session {
 
     public private(set) var phase: Phase = .idle
     public private(set) var player: Player?
+    /// The loudness of the files played, measured once a run for `--normalize=album`.
+    let albumLoudness = AlbumLoudness()
     public private(set) var playlist: Playlist
     public internal(set) var settings: Settings
     /// The status the run ends with, once it ends.
@@ -344,6 +346,7 @@ public final class Session {
         guard let item = playlist.currentItem else { return }
         player = opened
         playlist.describe(id: item.id, title: opened.state.title, duration: opened.state.duration)
+        opened.album = (AlbumLoudness.members(of: item.path, in: playlist.items.map(\.path)), albumLoudness)
         opened.movesOnAtEnd = playlist.hasNext || settings.loopsPlaylist || configuration.idles || configuration.quitsAtEnd
         enter(.playing(item))
         // The first picture is decoded while the window opens.
