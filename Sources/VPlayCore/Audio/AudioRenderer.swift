@@ -92,6 +92,11 @@ public final class AudioRenderer: @unchecked Sendable {
         var handover: Clock?
         /// A new file: nothing of the old timeline is kept or followed on from.
         var startsAfresh = false
+
+        /// A new track of the same file: the device drops the old one's sound for it, which
+        /// starts where the clock is. A new file's starts at its first sample, as the clock
+        /// (the file before's, whose serials it may repeat) says nothing of it.
+        var flushesDevice: Bool { source != nil && !startsAfresh }
     }
 
     /// The next file's sound, to play right after the last sample of the current one.
@@ -164,7 +169,7 @@ public final class AudioRenderer: @unchecked Sendable {
     /// decoded so that the device can drop what it holds (see `wantsDeviceFlush`); the device
     /// looks again shortly rather than waiting for room in its buffer.
     public var awaitsDeviceFlush: Bool {
-        source != nil && shared.withLock { (!deviceFlushed && $0.pendingSource?.source != nil) || $0.join != nil }
+        source != nil && shared.withLock { (!deviceFlushed && $0.pendingSource?.flushesDevice == true) || $0.join != nil }
     }
 
     /// The device asks for `wantsDeviceFlush`: a seek's sound joining its picture is left for
@@ -177,6 +182,7 @@ public final class AudioRenderer: @unchecked Sendable {
     func startTimeline(_ source: Source?, id: Int) {
         shared.withLock {
             $0.pendingSource = SourceChange(source: source, id: id, startsAfresh: true)
+            $0.join = nil
             $0.follower = nil
             $0.stopTime = nil
             $0.stoppedSerial = nil
@@ -294,8 +300,8 @@ public final class AudioRenderer: @unchecked Sendable {
             bufferIndex = bufferSize   // what is in hand goes too
             return true
         }
-        guard !deviceFlushed, source != nil,
-              let next = shared.withLock({ $0.pendingSource })?.source else { return false }
+        guard !deviceFlushed, source != nil, let change = shared.withLock({ $0.pendingSource }), change.flushesDevice,
+              let next = change.source else { return false }
         let now = monotonic()
         let clock = clock.snapshot
         guard clock.pts.isFinite, clock.serial == next.packets.serial else { return false }
