@@ -177,8 +177,8 @@ public final class AudioRenderer: @unchecked Sendable {
     private var deviceFlushes = false
 
     /// Plays `source` (nil: silence) as a new file's sound: the old source's sound, clock,
-    /// stop time and held timelines are dropped, not followed on from, as the new file's
-    /// timeline numbers its serials afresh.
+    /// stop time, held timelines and a seek's join are dropped, not followed on from, as the
+    /// new file's timeline numbers its serials afresh.
     func startTimeline(_ source: Source?, id: Int) {
         shared.withLock {
             $0.pendingSource = SourceChange(source: source, id: id, startsAfresh: true)
