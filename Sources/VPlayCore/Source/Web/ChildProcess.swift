@@ -39,6 +39,10 @@ enum ChildProcess {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_adddup2(&actions, output[1], 1)
         posix_spawn_file_actions_adddup2(&actions, errors[1], 2)
+        // Nothing else of vplay's: a pipe another library has open while it forks (D-Bus
+        // starting its bus, say) would otherwise be held open by the program and hang that reader.
+        // (A descriptor closed meanwhile is passed over by the spawn.)
+        openDescriptors().forEach { posix_spawn_file_actions_addclose(&actions, $0) }
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
@@ -99,6 +103,12 @@ enum ChildProcess {
         guard pipe(&ends) == 0 else { return false }
         ends.forEach { _ = fcntl($0, F_SETFD, FD_CLOEXEC) }
         return true
+    }
+
+    /// The descriptors vplay has open past the standard three.
+    private static func openDescriptors() -> [Int32] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
+        return names.compactMap { Int32($0) }.filter { $0 > 2 }
     }
 
     /// `program` itself when it names a path, else the first executable of that name on PATH.
