@@ -10,8 +10,9 @@ public struct WatchLaterError: Error, Equatable, CustomStringConvertible {
 
 /// Remembers where playback of each file stopped (mpv's watch_later): one small file per
 /// media file, named by a stable hash of its absolute path, holding
-/// `start=<seconds>\npath=<absolute path>\n`, then what was chosen there and the file's loudness. What it reads back is checked, not trusted:
-/// anything unexpected counts as no position and is reported once.
+/// `start=<seconds>\npath=<absolute path>\n`, then what was chosen there and the file's
+/// loudness. What it reads back is checked, not trusted: anything unexpected counts as no
+/// position and is reported once.
 public final class WatchLaterStore: Sendable {
     public let directory: URL
     private let warn: (@Sendable (String) -> Void)?
@@ -228,9 +229,9 @@ public struct WatchLaterEntry: Sendable, Equatable {
     public init(position: Double, audioTrack: TrackChoice? = nil, subtitleTrack: TrackChoice? = nil, subtitleDelay: Double? = nil,
                 loudness: Double? = nil) {
         self.position = position
-        self.loudness = loudness
         self.audioTrack = audioTrack
         self.subtitleTrack = subtitleTrack
         self.subtitleDelay = subtitleDelay
+        self.loudness = loudness
     }
 }

@@ -46,7 +46,8 @@ extension Player {
         guard LoudnessAnalysis.isPlausible(lufs) else {
             if !reportedResumedLoudness {
                 reportedResumedLoudness = true
-                verbose("stored loudness of \(file.path) ignored (\(lufs) is not a file's loudness): measuring it")
+                let figure = lufs.isNaN ? "unreadable" : "\(lufs) LUFS is not a file's loudness"
+                verbose("stored loudness of \(file.path) ignored (\(figure)): measuring it")
             }
             return nil
         }
