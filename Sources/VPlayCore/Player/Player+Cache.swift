@@ -19,6 +19,9 @@ extension Player {
         if enough {
             lifecycle.handle(.cacheFilled)
             holdPlayback(state.isPaused, at: now)
+            // The pictures were held in this turn: they are timed from now on, in the next
+            // (nothing else may wake the loop before the queued sound has played out).
+            tick.wakeAt = now
             if state.message?.hasPrefix(Self.bufferingText) == true { state.messageExpiry = now }
         } else {
             tick.wakeAt = min(tick.wakeAt, now + 0.05)
