@@ -129,4 +129,43 @@ final class ContextMenuWindowTests: XCTestCase {
         XCTAssertEqual(try ipc.double("speed"), 1)
         XCTAssertEqual(try ipc.bool("fullscreen"), false)
     }
+
+    /// The keys alone: Down to "Audio device", Right opens its submenu (on "Auto"), Down to a
+    /// second sink loaded for the test, Enter chooses it: `audio-device` becomes that sink.
+    func testTheKeysChooseAnOutputDeviceInTheAudioDeviceSubmenu() throws {
+        try skipWithoutDisplay()
+        try XCTSkipIf(AudioCapture.environmentFile == nil, "needs the test environment's PulseAudio (scripts/test-env.sh)")
+        try XCTSkipIf(ChildProcess.locate("pactl") == nil, "needs pactl")
+        let module = try ChildProcess.run("pactl", ["load-module", "module-null-sink", "sink_name=vpmenu", "rate=48000", "channels=2",
+                                                    "sink_properties=device.description=vpmenu-test"], timeout: .seconds(10))
+            .requireSuccess().outputText.trimmingCharacters(in: .whitespacesAndNewlines)
+        defer { _ = try? ChildProcess.run("pactl", ["unload-module", module], timeout: .seconds(10)) }
+        let player = try PlayerSession(clip: try clip(), arguments: [geometry])
+        defer { player.process.terminate() }
+        let ipc = try XCTUnwrap(player.ipc)
+        var names: [String] = []
+        try waitFor("the new sink in audio-device-list") {
+            names = (try ipc.property("audio-device-list") as? [[String: Any]] ?? []).compactMap { $0["name"] as? String }
+            return names.contains("pulse/vpmenu")
+        }
+        let index = try XCTUnwrap(names.firstIndex(of: "pulse/vpmenu"))
+        XCTAssertEqual(names.first, "auto")
+        XCTAssertEqual(try ipc.property("audio-device") as? String, "auto")
+
+        let state = try state(ipc)
+        let (rows, layout, _) = try menu(player, state: state)
+        let deviceRow = try XCTUnwrap(rows.firstIndex { $0.text == "Audio device" })
+        try rightClick(player)
+        try waitFor("the menu to open") { try isOpen(player, layout) }
+        // The first Down lights the first entry; every entry up to the device row is enabled.
+        XCTAssertTrue(rows[...deviceRow].allSatisfy(\.isEnabled))
+        for _ in 0...deviceRow { try Screen.key(window: player.window, "Down") }
+        try Screen.key(window: player.window, "Right")
+        for _ in 0..<index { try Screen.key(window: player.window, "Down") }
+        try Screen.key(window: player.window, "Return")
+        try waitFor("audio-device to become the sink chosen") { try ipc.property("audio-device") as? String == "pulse/vpmenu" }
+        try waitFor("the menu to close") { try !isOpen(player, layout) }
+        XCTAssertFalse(try ipc.bool("pause"), "the keys went to the menu, not the bindings")
+        XCTAssertEqual(try ipc.double("speed"), 1)
+    }
 }

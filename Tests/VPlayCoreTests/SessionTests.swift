@@ -341,6 +341,59 @@ final class SessionTests: XCTestCase {
         XCTAssertEqual(second.settings.subtitles.delay, 0, "the delay was that file's, not the run's")
     }
 
+    /// A file resumed with its loudness kept plays at the gain that figure gives from the start,
+    /// without measuring it again, and keeps the figure for the next time; a kept figure that
+    /// cannot be a loudness is said once and the file is measured.
+    func testAResumedFileStartsAtTheGainOfItsKeptLoudness() throws {
+        let film = try MediaFactory.clip(try .multiTrack(seconds: 70)).path
+        let store = WatchLaterStore(directory: FileManager.default.temporaryDirectory
+            .appendingPathComponent("vplay-resume-loudness-\(UUID().uuidString.prefix(8))"))
+        defer { try? FileManager.default.removeItem(at: store.directory) }
+        let device = AudioDevice(sink: ManualAudioSink())
+        let lines = Locked<[String]>([])
+        func run() -> Session {
+            var configuration = Session.Configuration()
+            configuration.resumes = true
+            configuration.savesPositionOnQuit = true
+            configuration.playlist.savesHistory = false
+            configuration.options.verbose = true
+            var options = PlayerOptions()
+            options.audio.normalize = .track
+            return Session(files: [film], settings: Settings(options: options), configuration: configuration,
+                           opener: { source, options, interrupt throws(PlayerError) in
+                               try Player(source: source, options: options, audioDevice: device, wake: {},
+                                          warn: { line in lines.withLock { $0.append(line) } }, interrupt: interrupt)
+                           }, wake: {}, watchLater: store)
+        }
+        func linesFound(_ prefix: String) -> [String] { lines.withLock { $0 }.filter { $0.hasPrefix(prefix) } }
+        func playUntil(_ session: Session, _ condition: () -> Bool) -> Bool {
+            poll(timeout: .seconds(60)) {
+                session.update()
+                _ = session.player?.tick()
+                return condition()
+            }
+        }
+
+        try store.save(WatchLaterEntry(position: 30, loudness: -26), for: film)
+        let resumed = run()
+        resumed.start()
+        XCTAssertTrue(playUntil(resumed) { !linesFound("normalization gain for").isEmpty })
+        XCTAssertEqual(linesFound("normalization gain for"), ["normalization gain for \(film): +10.00 dB (track)"],
+                       "the kept figure's gain from the start, no estimate before it")
+        XCTAssertTrue(playUntil(resumed) { resumed.player.map { !$0.state.isSeeking && abs($0.state.position - 30) < 0.05 } ?? false })
+        XCTAssertEqual(linesFound("loudness of"), [], "measured again")
+        resumed.apply(.quit(code: 0))
+        XCTAssertEqual(store.entry(for: film)?.loudness, -26, "kept for the next time")
+
+        lines.withLock { $0.removeAll() }
+        try store.save(WatchLaterEntry(position: 30, loudness: 12), for: film)
+        let measured = run()
+        measured.start()
+        XCTAssertTrue(playUntil(measured) { !linesFound("loudness of \(film)").isEmpty }, "\(lines.withLock { $0 })")
+        XCTAssertEqual(linesFound("stored loudness of \(film) ignored").count, 1, "\(lines.withLock { $0 })")
+        measured.apply(.quit(code: 0))
+    }
+
     func testIdleCommandsChangeTheStoreAndWaitForNoFile() throws {
         let harness = SessionHarness([]) { $0.idles = true }
         harness.session.start()

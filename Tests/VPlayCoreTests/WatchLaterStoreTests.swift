@@ -57,6 +57,30 @@ final class WatchLaterStoreTests: XCTestCase {
         }
     }
 
+    func testTheFilesLoudnessIsKeptWithThePositionAndABadFigureCostsOnlyItself() throws {
+        let store = makeStore()
+        let entry = WatchLaterEntry(position: 75.5, audioTrack: .id(1), loudness: -23.456)
+        try store.save(entry, for: media)
+        XCTAssertEqual(try String(contentsOf: store.entryURL(for: media), encoding: .utf8),
+                       "start=75.500\npath=/videos/film.mkv\naid=1\nloudness=-23.46\n")
+        XCTAssertEqual(store.entry(for: media), WatchLaterEntry(position: 75.5, audioTrack: .id(1), loudness: -23.46))
+        try store.save(WatchLaterEntry(position: 75.5, loudness: .nan), for: media)
+        XCTAssertEqual(store.entry(for: media), WatchLaterEntry(position: 75.5), "a figure that is no number is not written")
+
+        // Unreadable: the position and choices stay, the figure reads as not a number (the
+        // player then ignores it and measures).
+        for bad in ["loudness=loud\n", "loudness=-1e3\n", "loudness=nan\n", "loudness=\n"] {
+            _ = try writeEntry(Array("start=75.500\npath=/videos/film.mkv\naid=2\n\(bad)".utf8), for: media)
+            let read = try XCTUnwrap(store.entry(for: media), bad)
+            XCTAssertEqual(read.position, 75.5, bad)
+            XCTAssertEqual(read.audioTrack, .id(2), bad)
+            XCTAssertTrue(read.loudness?.isNaN ?? false, bad)
+        }
+        _ = try writeEntry(Array("start=75.500\npath=/videos/film.mkv\nloudness=-20\nloudness=-21\n".utf8), for: media)
+        XCTAssertNil(store.entry(for: media), "a figure twice is not an entry of ours")
+        XCTAssertEqual(warnings.withLock { $0 }.count, 1, "\(warnings.withLock { $0 })")
+    }
+
     func testTheKeyIsTheAbsoluteStandardizedPath() throws {
         let store = makeStore()
         try store.save(position: 42, for: "/videos/./extra/../film.mkv")

@@ -33,7 +33,7 @@ final class ContextMenuTableTests: XCTestCase {
                     XCTAssertEqual(row.target, expected.map(ContextMenu.Row.Target.command), item.label)
                     XCTAssertEqual(row.keyText, press.inputName, item.label)
                 case .submenu(let children): check(children, state: state)
-                case .command, .openFiles, .playlist, .tracks: break
+                case .command, .openFiles, .playlist, .tracks, .audioDevices: break
                 }
             }
         }
@@ -46,7 +46,8 @@ final class ContextMenuTableTests: XCTestCase {
 
     func testTheTopLevelHasTheEntriesInOrder() {
         let texts = ContextMenu.rows(state: TrackMenuFixtures.state()).map { $0.text.split(separator: ":")[0] }
-        XCTAssertEqual(texts, ["Open file…", "Playlist", "Audio track", "Subtitle track", "Speed", "Audio delay", "Subtitle delay",
+        XCTAssertEqual(texts, ["Open file…", "Playlist", "Audio track", "Audio device", "Subtitle track",
+                               "Speed", "Audio delay", "Subtitle delay",
                                "Picture", "Window", "Screenshot", "A-B repeat", "Export clip"])
     }
 
@@ -134,6 +135,27 @@ final class ContextMenuTableTests: XCTestCase {
         let none = try XCTUnwrap(try row("Audio track", state: silent).submenu)
         XCTAssertEqual(none.map(\.text), ["Next"])
         XCTAssertFalse(none[0].isEnabled, "nothing to go to")
+    }
+
+    func testTheDeviceSubmenuListsTheOutputsTheChosenOneChecked() throws {
+        var state = TrackMenuFixtures.state()
+        state.audioDevices = [AudioOutputDevice(name: "pulse/vp", description: "Built-in speakers"),
+                              AudioOutputDevice(name: "pulse/usb", description: "USB headset")]
+        let auto = try XCTUnwrap(try row("Audio device", state: state).submenu)
+        XCTAssertEqual(auto.map(\.text), ["Auto", "Built-in speakers", "USB headset"])
+        XCTAssertEqual(auto.map(\.isChecked), [true, false, false])
+        // Each entry is what `set_property audio-device NAME` applies.
+        let device = try PropertyRegistry.property(named: "audio-device")
+        XCTAssertEqual(auto.map(\.target), try ["auto", "pulse/vp", "pulse/usb"].map {
+            .command(try device.command(setting: .text($0), in: state))
+        })
+
+        state.audio.device = "pulse/usb"
+        XCTAssertEqual(try row("Audio device", state: state).submenu?.map(\.isChecked), [false, false, true])
+        // A chosen device that is not there now (unplugged) checks nothing.
+        state.audio.device = "pulse/gone"
+        XCTAssertEqual(try row("Audio device", state: state).submenu?.map(\.isChecked), [false, false, false])
+        XCTAssertEqual(try row("Audio device", state: PlayerState()).submenu?.map(\.text), ["Auto"])
     }
 
     /// A row for a property the registry does not have reads as no value and no check, so a

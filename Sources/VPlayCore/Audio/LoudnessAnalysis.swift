@@ -7,8 +7,10 @@ import Foundation
 final class LoudnessAnalysis: @unchecked Sendable {
     /// The latest figure, LUFS: the estimate, then the whole file's; nil until one is known or
     /// when none can be made.
-    var integrated: Double? { figure.withLock { $0 } }
-    private let figure = Locked<Double?>(nil)
+    var integrated: Double? { figure.withLock { $0?.lufs } }
+    /// The whole file's figure; nil until it is known.
+    var wholeFile: Double? { figure.withLock { $0?.isWholeFile == true ? $0?.lufs : nil } }
+    private let figure = Locked<(lufs: Double, isWholeFile: Bool)?>(nil)
     private let interrupt = InterruptFlag()
     /// Seconds the first estimate is made from.
     static let estimateSeconds = 60.0
@@ -27,11 +29,22 @@ final class LoudnessAnalysis: @unchecked Sendable {
                     verbose("loudness of \(path) cannot be measured (no sound, silence or a broken stream): played as it is")
                     return
                 }
-                figure.withLock { $0 = measured }
+                figure.withLock { $0 = (measured, seconds == nil) }
                 verbose(String(format: "loudness of %@: %.1f LUFS (%@)", path, measured, seconds == nil ? "whole file" : "first minute"))
             }
         }
         thread.start()
+    }
+
+    /// The whole file's figure known already (kept from an earlier play): nothing to measure.
+    init(wholeFile lufs: Double) {
+        figure.withLock { $0 = (lufs, true) }
+    }
+
+    /// Whether `lufs` can be a file's integrated loudness: a number above silence, not above
+    /// full scale.
+    static func isPlausible(_ lufs: Double) -> Bool {
+        lufs.isFinite && lufs > LoudnessNormalization.silence && lufs <= 0
     }
 
     func cancel() { interrupt.raise() }

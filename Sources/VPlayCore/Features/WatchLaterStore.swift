@@ -10,8 +10,9 @@ public struct WatchLaterError: Error, Equatable, CustomStringConvertible {
 
 /// Remembers where playback of each file stopped (mpv's watch_later): one small file per
 /// media file, named by a stable hash of its absolute path, holding
-/// `start=<seconds>\npath=<absolute path>\n`. What it reads back is checked, not trusted:
-/// anything unexpected counts as no position and is reported once.
+/// `start=<seconds>\npath=<absolute path>\n`, then what was chosen there and the file's
+/// loudness. What it reads back is checked, not trusted: anything unexpected counts as no
+/// position and is reported once.
 public final class WatchLaterStore: Sendable {
     public let directory: URL
     private let warn: (@Sendable (String) -> Void)?
@@ -70,6 +71,7 @@ public final class WatchLaterStore: Sendable {
             }
         }
         if let delay = entry.subtitleDelay, delay.isFinite, delay != 0 { text += "sub-delay=\(String(format: "%.3f", delay))\n" }
+        if let loudness = entry.loudness, loudness.isFinite { text += "loudness=\(String(format: "%.2f", loudness))\n" }
         let bytes = Array(text.utf8)
         guard bytes.count <= Self.sizeLimit else {
             throw WatchLaterError(path: url.path, reason: "the media path is too long to record")
@@ -184,6 +186,9 @@ public final class WatchLaterStore: Sendable {
             case "sub-delay" where entry.subtitleDelay == nil:
                 guard let delay = number(value, signed: true) else { throw EntryProblem(reason: "invalid subtitle delay") }
                 entry.subtitleDelay = delay
+            case "loudness" where entry.loudness == nil:
+                // A figure is only an aid: one that cannot be read does not cost the position.
+                entry.loudness = number(value, signed: true) ?? .nan
             default: throw EntryProblem(reason: "malformed")
             }
         }
@@ -216,11 +221,17 @@ public struct WatchLaterEntry: Sendable, Equatable {
     public var subtitleTrack: TrackChoice?
     /// Seconds; nil for none.
     public var subtitleDelay: Double?
+    /// The whole file's integrated loudness (LUFS) once measured, so normalization's gain is
+    /// known at once when the file is resumed; nil when not measured, not a number when the
+    /// stored line could not be read.
+    public var loudness: Double?
 
-    public init(position: Double, audioTrack: TrackChoice? = nil, subtitleTrack: TrackChoice? = nil, subtitleDelay: Double? = nil) {
+    public init(position: Double, audioTrack: TrackChoice? = nil, subtitleTrack: TrackChoice? = nil, subtitleDelay: Double? = nil,
+                loudness: Double? = nil) {
         self.position = position
         self.audioTrack = audioTrack
         self.subtitleTrack = subtitleTrack
         self.subtitleDelay = subtitleDelay
+        self.loudness = loudness
     }
 }

@@ -24,9 +24,12 @@ extension Player {
 
     /// Starts the measurements when normalization is on and applies a gain newly known.
     func followLoudness() {
-        guard output != nil, state.audio.normalize != .no || loudness != nil else { return }
+        guard output != nil else { return }
+        if state.fileLoudness == nil { state.fileLoudness = loudness?.wholeFile ?? resumedLoudness }
+        guard state.audio.normalize != .no || loudness != nil else { return }
         if loudness == nil {
-            loudness = LoudnessAnalysis(path: file.path, options: options, verbose: verbose)
+            loudness = resumedLoudness.map { LoudnessAnalysis(wholeFile: $0) }
+                ?? LoudnessAnalysis(path: file.path, options: options, verbose: verbose)
         }
         followAlbumLoudness()
         let gain = loudnessGain
@@ -34,6 +37,21 @@ extension Player {
         appliedLoudnessGain = gain
         verbose(String(format: "normalization gain for %@: %+.2f dB (%@)", file.path, gain, normalizingLoudness.of))
         output?.renderer.setFilters(soundGraph)
+    }
+
+    /// The loudness kept with the resume position, when it can be one; nil (and said once)
+    /// otherwise.
+    private var resumedLoudness: Double? {
+        guard let lufs = options.resumedLoudness else { return nil }
+        guard LoudnessAnalysis.isPlausible(lufs) else {
+            if !reportedResumedLoudness {
+                reportedResumedLoudness = true
+                let figure = lufs.isNaN ? "unreadable" : "\(lufs) LUFS is not a file's loudness"
+                verbose("stored loudness of \(file.path) ignored (\(figure)): measuring it")
+            }
+            return nil
+        }
+        return lufs
     }
 
     /// Asks for the album's loudness again whenever another of the run's files was measured.

@@ -33,6 +33,8 @@ public final class Player {
     var outputDeviceGeneration = -1
     /// This file's loudness measurement, started once normalization is on.
     var loudness: LoudnessAnalysis?
+    /// The resumed loudness was found unusable and said so.
+    var reportedResumedLoudness = false
     /// The normalizing gain (dB) the sound's graph has now.
     var appliedLoudnessGain = 0.0
     /// This file's album (the playlist's files in its folder) and the run's measurements of

@@ -32,6 +32,9 @@ public struct PlayerOptions: Sendable, Equatable {
     public var subtitles = SubtitleSettings()
     /// How sound is played at the start (`--audio-delay`, `--audio-device`, …).
     public var audio = AudioSettings()
+    /// The whole file's loudness (LUFS) kept with its resume position: normalization uses it
+    /// at once instead of measuring. Checked before use (a stored file may say anything).
+    public var resumedLoudness: Double?
     /// Audio files or URLs played as extra audio tracks beside the file's own (`--audio-file`).
     public var audioFiles: [String] = []
     /// The network options of the audio files whose requests need their own (a web page's

@@ -68,6 +68,8 @@ public struct PlayerState: Sendable, Equatable {
     public var subtitles = SubtitleSettings()
     /// How sound is played: delay, output device.
     public var audio = AudioSettings()
+    /// The whole file's integrated loudness (LUFS) once measured or resumed; nil until then.
+    public var fileLoudness: Double?
     /// The output devices there are (`audio-device-list`, without `auto`).
     public var audioDevices: [AudioOutputDevice] = []
     /// When the line on screen shows and goes (seconds of the position), nil when none shows.

@@ -14,11 +14,7 @@ public enum DurationProbe {
 
         var context = avformat_alloc_context()
         guard let allocated = context else { return nil }
-        allocated.pointee.interrupt_callback.callback = { opaque in
-            guard let opaque else { return 0 }
-            return Unmanaged<InterruptFlag>.fromOpaque(opaque).takeUnretainedValue().isRaised ? 1 : 0
-        }
-        allocated.pointee.interrupt_callback.opaque = Unmanaged.passUnretained(interrupt).toOpaque()
+        interrupt.install(on: allocated)
         var options: OpaquePointer?
         av_dict_set(&options, "protocol_whitelist", "file", 0)
         let opened = avformat_open_input(&context, file, nil, &options)

@@ -80,7 +80,7 @@ extension Session {
                 return state.selectedTrackID(kind).map(TrackChoice.id) ?? TrackChoice.none
             }
             let entry = WatchLaterEntry(position: state.position, audioTrack: chosen(.audio), subtitleTrack: chosen(.sub),
-                                        subtitleDelay: state.subtitles.delay)
+                                        subtitleDelay: state.subtitles.delay, loudness: state.fileLoudness)
             do { try watchLater.save(entry, for: state.path) } catch {
                 warn("\(error)")
             }

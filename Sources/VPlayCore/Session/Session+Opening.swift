@@ -61,6 +61,7 @@ extension Session {
         options.start = saved.position
         if options.audioTrack == .auto, let track = saved.audioTrack { options.audioTrack = track }
         if options.subtitleTrack == .auto, let track = saved.subtitleTrack { options.subtitleTrack = track }
+        options.resumedLoudness = saved.loudness
         return (options, Resume(position: saved.position, subtitleDelay: saved.subtitleDelay))
     }
 }

@@ -57,11 +57,7 @@ final class SubtitleFile: @unchecked Sendable {
         }
         var context = avformat_alloc_context()
         guard let allocated = context else { throw PlayerError.cannotOpen(path, "out of memory") }
-        allocated.pointee.interrupt_callback.callback = { opaque in
-            guard let opaque else { return 0 }
-            return Unmanaged<InterruptFlag>.fromOpaque(opaque).takeUnretainedValue().isRaised ? 1 : 0
-        }
-        allocated.pointee.interrupt_callback.opaque = Unmanaged.passUnretained(interrupt).toOpaque()
+        interrupt.install(on: allocated)
         var options: OpaquePointer?
         av_dict_set(&options, "protocol_whitelist", "file", 0)
         av_dict_set(&options, "format_whitelist", formats, 0)

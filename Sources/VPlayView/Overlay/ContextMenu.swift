@@ -62,6 +62,18 @@ public enum ContextMenu {
             return Row(text: text, isChecked: isChecked, target: .submenu(rows(items, state: state)))
         case .tracks(let kind):
             return Row(text: text, target: .submenu(trackRows(kind, state: state)))
+        case .audioDevices:
+            return Row(text: text, target: .submenu(deviceRows(state: state)))
+        }
+    }
+
+    /// `auto`, then each output device by its description; choosing one is `audio-device`'s
+    /// command, the one chosen is checked.
+    static func deviceRows(state: PlayerState) -> [Row] {
+        let automatic = AudioOutputDevice(name: AudioSettings.automaticDevice, description: "Auto")
+        return ([automatic] + state.audioDevices).map { device in
+            Row(text: device.description, isChecked: device.name == state.audio.device,
+                target: .command(.setAudio(.device(device.name))))
         }
     }
 

@@ -17,6 +17,8 @@ public struct ContextMenuItem: Sendable {
         case submenu([ContextMenuItem])
         /// A submenu listing the file's tracks of a kind, the one playing checked.
         case tracks(Track.Kind)
+        /// A submenu listing the output devices (`audio-device-list`), the one chosen checked.
+        case audioDevices
     }
 
     /// What the entry shows of the player's state.
@@ -64,6 +66,7 @@ public enum ContextMenuTable {
         ContextMenuItem("Open file…", .openFiles),
         ContextMenuItem("Playlist", .playlist),
         ContextMenuItem("Audio track", .tracks(.audio)),
+        ContextMenuItem("Audio device", .audioDevices),
         ContextMenuItem("Subtitle track", .tracks(.sub)),
         ContextMenuItem("Speed", .submenu(speed), .value("speed", .multiplier)),
         ContextMenuItem("Audio delay", .submenu(audioDelay), .value("audio-delay", .milliseconds)),
