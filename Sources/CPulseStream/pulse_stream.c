@@ -15,7 +15,7 @@
     X(pa_context_get_state) X(pa_context_set_state_callback) \
     X(pa_stream_new) X(pa_stream_unref) X(pa_stream_connect_playback) X(pa_stream_disconnect) \
     X(pa_stream_get_state) X(pa_stream_set_state_callback) X(pa_stream_set_write_callback) \
-    X(pa_stream_writable_size) X(pa_stream_write) X(pa_stream_flush) X(pa_stream_get_latency) \
+    X(pa_stream_writable_size) X(pa_stream_write) X(pa_stream_flush) X(pa_stream_get_latency) X(pa_stream_cork) \
     X(pa_operation_unref) X(pa_channel_map_init_extend)
 
 #define VP_DECLARE(name) __typeof__(name) *name;
@@ -174,6 +174,13 @@ int vp_pulse_rewrite(vp_pulse_stream *s, const void *data, size_t bytes) {
 void vp_pulse_flush(vp_pulse_stream *s) {
     pa.pa_threaded_mainloop_lock(s->loop);
     pa_operation *operation = pa.pa_stream_flush(s->stream, NULL, NULL);
+    if (operation) pa.pa_operation_unref(operation);
+    pa.pa_threaded_mainloop_unlock(s->loop);
+}
+
+void vp_pulse_cork(vp_pulse_stream *s, int corked) {
+    pa.pa_threaded_mainloop_lock(s->loop);
+    pa_operation *operation = pa.pa_stream_cork(s->stream, corked, NULL, NULL);
     if (operation) pa.pa_operation_unref(operation);
     pa.pa_threaded_mainloop_unlock(s->loop);
 }

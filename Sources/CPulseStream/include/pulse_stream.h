@@ -37,6 +37,9 @@ int vp_pulse_rewrite(vp_pulse_stream *stream, const void *data, size_t bytes);
 /// Drops what the server holds for the stream and has not played.
 void vp_pulse_flush(vp_pulse_stream *stream);
 
+/// Stops (1) or restarts (0) playback, keeping what the server holds: it plays on from there.
+void vp_pulse_cork(vp_pulse_stream *stream, int corked);
+
 /// Microseconds until a byte written now is heard, or -1 while the server has not told.
 int64_t vp_pulse_latency(vp_pulse_stream *stream);
 

@@ -110,6 +110,10 @@ public final class AudioRenderer: @unchecked Sendable {
         var speed: Double = 1
         /// True once every queued sample up to the end of stream has been handed over.
         var idle = true
+        /// Monotonic time at which the last sound handed over will have been heard.
+        var soundEndsAt: Double = 0
+        /// What the device holds is to be dropped: it no longer goes with what plays next.
+        var dropsDeviceQueue = false
         /// Media time the sound stops at (an A-B loop's B), nil to play on.
         var stopTime: Double?
         /// The serial whose sound has been handed over up to `stopTime`.
@@ -182,6 +186,7 @@ public final class AudioRenderer: @unchecked Sendable {
     func startTimeline(_ source: Source?, id: Int) {
         shared.withLock {
             $0.pendingSource = SourceChange(source: source, id: id, startsAfresh: true)
+            $0.dropsDeviceQueue = true
             $0.join = nil
             $0.follower = nil
             $0.stopTime = nil
@@ -197,6 +202,20 @@ public final class AudioRenderer: @unchecked Sendable {
     func follow(with source: Source, id: Int) {
         shared.withLock { $0.follower = Follower(source: source, id: id) }
         deviceWake.withLock { $0 }?()
+    }
+
+    /// Drops what a device that keeps its queue while paused holds (see `wantsDeviceFlush`),
+    /// and the sound in hand: a seek while paused, whose sound is not what was queued.
+    func dropDeviceQueue() {
+        shared.withLock { $0.dropsDeviceQueue = true }
+        deviceWake.withLock { $0 }?()
+    }
+
+    /// Stops the clock while a device that keeps its queue stands (corked), and runs it on from
+    /// there when it plays again: until its next fill, the clock tells where the sound stood.
+    public func holdClock(_ held: Bool) {
+        let now = monotonic()
+        clock.update { $0.setPaused(held, at: now) }
     }
 
     /// True while the next file's sound waits for the current one to end (see `follow`).
@@ -277,6 +296,11 @@ public final class AudioRenderer: @unchecked Sendable {
     /// True when the last fill found nothing to play.
     var isIdle: Bool { shared.withLock { $0.idle } }
 
+    /// Monotonic time at which the sound handed to the device so far will have been heard: a
+    /// file that ends by itself ends then, so that the device is not let go with its last
+    /// moments still queued.
+    var soundEndsAt: Double { shared.withLock { $0.soundEndsAt } }
+
     /// Stops the sound at media time `time` (nil plays on). Cut at the renderer, it ends
     /// exactly there however late the main loop notices; frames past it stay queued.
     func setStopTime(_ time: Double?) {
@@ -296,6 +320,10 @@ public final class AudioRenderer: @unchecked Sendable {
     /// starts where the clock says the listener is.
     public func wantsDeviceFlush() -> Bool {
         deviceFlushes = true
+        if shared.withLock({ state in defer { state.dropsDeviceQueue = false }; return state.dropsDeviceQueue }) {
+            bufferIndex = bufferSize
+            return true
+        }
         if takeJoin() {
             bufferIndex = bufferSize   // what is in hand goes too
             return true
@@ -373,7 +401,6 @@ public final class AudioRenderer: @unchecked Sendable {
         if applyingGain {
             gain.apply(targetGain, to: UnsafeMutableRawBufferPointer(rebasing: destination[0..<written]), format: output)
         }
-        shared.withLock { $0.idle = !played }
         if bufferEndTime.isFinite {
             // What the listener hears now: the end of our data minus everything still
             // queued between here and the speaker (the device's queue, what this fill wrote
@@ -387,6 +414,11 @@ public final class AudioRenderer: @unchecked Sendable {
             clock.set(bufferEndTime - max(0, endHeardAt - now) * speed + appliedDelay,
                       serial: bufferSerial, at: now, speed: speed, boundary: boundary)
             boundary = nil
+        }
+        let endsAt = played ? now + ahead + Double(written) / Double(output.bytesPerSecond) : endHeardAt
+        shared.withLock {
+            $0.idle = !played
+            $0.soundEndsAt = max($0.soundEndsAt, endsAt)
         }
         return written
     }

@@ -227,6 +227,8 @@ extension Player {
         if precision == .exact { checkSeekShortcut() }
         // The sound of the new position waits for its picture (see `advanceRestart`).
         if video != nil && !options.untimed, let audio { output?.renderer.holdSound(after: audio.packets.serial) }
+        // Paused, the device keeps the old position's sound queued: it must not play on resume.
+        if state.isPaused, audio != nil { output?.renderer.dropDeviceQueue() }
         demuxer.requestSeek(.init(target: position + startTime, precision: precision))
         readSubtitleLines(showingAt: position)
         heldPosition = position

@@ -446,6 +446,7 @@ public final class Player {
             tick.wakeAt = min(tick.wakeAt, positionWake)
             if video != nil && !video!.frames.hasShownFrame { tick.wakeAt = min(tick.wakeAt, now + 0.05) }
             if isNearEnd { tick.wakeAt = min(tick.wakeAt, now + 0.02) }
+            if isNearEnd, let due = endDue, due > now { tick.wakeAt = min(tick.wakeAt, due) }
             if let handover = soundHandoverDelay(at: now) { tick.wakeAt = min(tick.wakeAt, now + handover) }
         }
         if lifecycle.isRestarting { tick.wakeAt = min(tick.wakeAt, now + 0.01) }
@@ -709,6 +710,19 @@ public final class Player {
 
     private var isNearEnd: Bool { demuxer.isAtEnd }
 
+    /// The selected track's sound was all played, and what the device held of it was heard.
+    private func isAudioHeardToEnd(at now: Double) -> Bool {
+        isAudioDrained && now >= output?.renderer.soundEndsAt ?? 0
+    }
+
+    /// Once everything was decoded and handed over: when the last picture has been up for its
+    /// duration and the last sound is heard. The turn that ends the file comes then, so the
+    /// next one's first picture follows the last one's duration.
+    private var endDue: Double? {
+        guard video?.isDrained ?? true, audio == nil || isAudioDrained else { return nil }
+        return max(video?.scheduler.currentFrameEnd ?? 0, audio == nil ? 0 : output?.renderer.soundEndsAt ?? 0)
+    }
+
     /// True while a playing stream has nothing decoded yet and its decoder has not finished, or
     /// the sound waits for the tempo filter of a new speed.
     var isWaitingForDecoders: Bool {
@@ -721,7 +735,7 @@ public final class Player {
     private func isAtEnd(now: Double) -> Bool {
         guard demuxer.isAtEnd, !state.isPaused || lifecycle.isStepping else { return false }
         if let video, !(video.isDrained && (options.untimed || now >= video.scheduler.currentFrameEnd)) { return false }
-        if audio != nil, !isAudioDrained, !hasHandedOverSound(at: now) { return false }
+        if audio != nil, !isAudioHeardToEnd(at: now), !hasHandedOverSound(at: now) { return false }
         if video == nil && audio == nil, let duration = state.duration, state.position < duration { return false }
         return true
     }

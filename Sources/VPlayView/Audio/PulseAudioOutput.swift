@@ -15,9 +15,10 @@ import VPlayCore
 /// about 10 ms too; for that the writer applies the volume itself and keeps what it wrote
 /// before it (`SoundHistory`). When the sound runs out (a seek, an A-B loop's jump, a
 /// stalled read) only the sound goes, then silence in short slices, so what comes next
-/// follows after a slice of silence rather than a buffer of it. While paused the stream is
-/// closed (no thread, no CPU) and opened again with the same format on play, as the SDL
-/// output does.
+/// follows after a slice of silence rather than a buffer of it. While paused the stream stands
+/// (corked: the server plays nothing and asks for nothing, the thread waits) with what it
+/// holds, which plays first on resume, so a pause loses no sound; what it holds is dropped
+/// when it no longer goes with what plays next (a new file, a seek while paused).
 public final class PulseAudioOutput: AudioSink {
     private var renderer: AudioRenderer?
     private var format: AudioFormat?
@@ -43,10 +44,9 @@ public final class PulseAudioOutput: AudioSink {
     }
 
     public func setPaused(_ paused: Bool) {
-        if paused {
-            stopWorker()
-            idleStream = nil
-        } else if worker == nil, let renderer, let format, let stream = idleStream ?? PulseStream(format) {
+        if let worker {
+            worker.setCorked(paused)
+        } else if !paused, let renderer, let format, let stream = idleStream ?? PulseStream(format) {
             if idleStream == nil { devices?.place(stream) }
             idleStream = nil
             let worker = Worker(stream: stream, renderer: renderer, format: format)
@@ -113,6 +113,10 @@ public final class PulseAudioOutput: AudioSink {
         private let format: AudioFormat
         private let bufferBytes: Int
         private let running = Locked(true)
+        /// Asked for from other threads: the stream stands (corked), keeping what it holds.
+        private let corkRequested = Locked(false)
+        /// Carried out on the writing thread, in order with a flush of the queue.
+        private var corked = false
         private let finished = DispatchSemaphore(value: 0)
         // Touched only on the writing thread.
         private var gain: GainRamp
@@ -141,10 +145,16 @@ public final class PulseAudioOutput: AudioSink {
                 // new one is heard at once rather than after it.
                 if renderer.wantsDeviceFlush() { dropQueued() }
                 if renderer.targetGain != gain.applied { regainQueued(using: buffer) }
-                let size = PulseAudioOutput.fillBytes(silentFills: silentFills, bufferBytes: bufferBytes)
                 // While a new track's sound is being decoded, look for it every millisecond
                 // instead of waiting for room.
                 let awaitsFlush = renderer.awaitsDeviceFlush
+                followCork()
+                if corked {
+                    // Nothing is written while standing: what is queued plays first on resume.
+                    if awaitsFlush { usleep(1000) } else if stream.waitForRoom(Int.max) == nil { break }
+                    continue
+                }
+                let size = PulseAudioOutput.fillBytes(silentFills: silentFills, bufferBytes: bufferBytes)
                 guard let room = stream.waitForRoom(awaitsFlush ? 0 : size) else { break }
                 if room < size {
                     if awaitsFlush { usleep(1000) }
@@ -159,6 +169,22 @@ public final class PulseAudioOutput: AudioSink {
                 gain.apply(renderer.targetGain, to: filled, format: format)
                 guard stream.write(UnsafeRawBufferPointer(filled)) else { break }
             }
+        }
+
+        /// Stops or restarts the stream: on the writing thread, so a drop of the queue asked for
+        /// before a resume comes first.
+        func setCorked(_ corked: Bool) {
+            corkRequested.withLock { $0 = corked }
+            stream.wake()
+        }
+
+        /// Carries out the cork asked for last; the clock stands with the sound.
+        private func followCork() {
+            let wanted = corkRequested.withLock { $0 }
+            guard wanted != corked else { return }
+            corked = wanted
+            stream.cork(wanted)
+            renderer.holdClock(wanted)
         }
 
         /// Drops what the server holds, and with it the history that mirrors it.
@@ -241,6 +267,9 @@ final class PulseStream: @unchecked Sendable {
     }
 
     func flush() { vp_pulse_flush(stream) }
+
+    /// Stops (true) or restarts playback, keeping what the server holds.
+    func cork(_ corked: Bool) { vp_pulse_cork(stream, corked ? 1 : 0) }
 
     /// Seconds until a byte written now is heard; nil until the server has told.
     var latency: Double? {
