@@ -446,7 +446,7 @@ public final class Player {
             tick.wakeAt = min(tick.wakeAt, positionWake)
             if video != nil && !video!.frames.hasShownFrame { tick.wakeAt = min(tick.wakeAt, now + 0.05) }
             if isNearEnd { tick.wakeAt = min(tick.wakeAt, now + 0.02) }
-            if isNearEnd, let due = endDue, due > now { tick.wakeAt = min(tick.wakeAt, due) }
+            if isNearEnd, let due = endDue(at: now), due > now { tick.wakeAt = min(tick.wakeAt, due) }
             if let handover = soundHandoverDelay(at: now) { tick.wakeAt = min(tick.wakeAt, now + handover) }
         }
         if lifecycle.isRestarting { tick.wakeAt = min(tick.wakeAt, now + 0.01) }
@@ -716,11 +716,22 @@ public final class Player {
     }
 
     /// Once everything was decoded and handed over: when the last picture has been up for its
-    /// duration and the last sound is heard. The turn that ends the file comes then, so the
-    /// next one's first picture follows the last one's duration.
-    private var endDue: Double? {
-        guard video?.isDrained ?? true, audio == nil || isAudioDrained else { return nil }
-        return max(video?.scheduler.currentFrameEnd ?? 0, audio == nil ? 0 : output?.renderer.soundEndsAt ?? 0)
+    /// duration and the last sound is heard (or the next file's first, following it). The turn
+    /// that ends the file comes then, so the next one's first picture follows the last one's
+    /// duration.
+    private func endDue(at now: Double) -> Double? {
+        guard video?.isDrained ?? true else { return nil }
+        var due = video?.scheduler.currentFrameEnd ?? 0
+        if audio != nil {
+            if let handover = soundHandoverDelay(at: now) {
+                due = max(due, now + handover)
+            } else if isAudioDrained, let output {
+                due = max(due, output.renderer.soundEndsAt)
+            } else {
+                return nil
+            }
+        }
+        return due
     }
 
     /// True while a playing stream has nothing decoded yet and its decoder has not finished, or

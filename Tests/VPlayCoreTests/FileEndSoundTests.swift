@@ -1,0 +1,34 @@
+import XCTest
+import TestSupport
+@testable import VPlayCore
+
+/// A file ends once its last sound is heard, not when the device has taken it: what the device
+/// still holds then is not lost when it is let go (the last file of a run, a file with no
+/// sound joining it). And a device that keeps its queue while paused drops it for a new file.
+final class FileEndSoundTests: XCTestCase {
+    func testAFileEndsOnceItsLastSoundIsHeard() throws {
+        let harness = try EngineHarness(try MediaFactory.clip(.audioOnly))
+        harness.player.movesOnAtEnd = true
+        let latency = 0.2
+        harness.sink.reportedLatency = latency
+        XCTAssertTrue(harness.run { $0.player.outcome != nil })
+        XCTAssertEqual(harness.player.outcome, .endOfFile)
+        let endedAt = harness.clock.time
+        let samples = harness.sink.samples
+        let lastSound = try XCTUnwrap(samples.lastIndex { $0 != 0 })
+        let pull = try XCTUnwrap(harness.pulls.last { $0.firstSample <= lastSound })
+        let format = harness.sink.format
+        let heardAt = pull.time + latency + Double((lastSound - pull.firstSample) / format.channels) / Double(format.sampleRate)
+        XCTAssertGreaterThanOrEqual(endedAt, heardAt - 1e-6, "the file ended with its last sound still queued")
+        XCTAssertLessThan(endedAt, heardAt + 0.03, "the file ended long after its last sound was heard")
+    }
+
+    func testANewFileDropsWhatTheDeviceHeldOfTheOneBefore() throws {
+        let first = try EngineHarness(try MediaFactory.clip(.audioOnly))
+        first.sink.flushesForNewTracks = true
+        XCTAssertTrue(first.run { $0.player.state.position >= 1 })
+        let flushes = first.sink.flushes
+        let second = try EngineHarness(try MediaFactory.clip(.audioOnly), after: first)
+        XCTAssertTrue(second.run { $0.sink.flushes > flushes }, "what the device held of the file before was kept")
+    }
+}
