@@ -715,23 +715,25 @@ public final class Player {
         isAudioDrained && now >= output?.renderer.soundEndsAt ?? 0
     }
 
+    /// The next file's sound plays on from this one's, so this one may end. With pictures, once
+    /// the device has taken it up: the next file's first picture then follows the last one's
+    /// duration, in the time the pictures kept, while this file's last moments of sound, queued
+    /// before it, still play. Sound alone ends when that first sound is heard.
+    private func isSoundHandedOver(at now: Double) -> Bool {
+        video != nil ? hasHandedOverSound : hasHandedOverSound(at: now)
+    }
+
     /// Once everything was decoded and handed over: when the last picture has been up for its
     /// duration and the last sound is heard (or the next file's first, following it). The turn
     /// that ends the file comes then, so the next one's first picture follows the last one's
     /// duration.
     private func endDue(at now: Double) -> Double? {
         guard video?.isDrained ?? true else { return nil }
-        var due = video?.scheduler.currentFrameEnd ?? 0
-        if audio != nil {
-            if let handover = soundHandoverDelay(at: now) {
-                due = max(due, now + handover)
-            } else if isAudioDrained, let output {
-                due = max(due, output.renderer.soundEndsAt)
-            } else {
-                return nil
-            }
-        }
-        return due
+        let pictureEnd = video?.scheduler.currentFrameEnd ?? 0
+        if audio == nil || (video != nil && hasHandedOverSound) { return pictureEnd }
+        if video == nil, let handover = soundHandoverDelay(at: now) { return now + handover }
+        guard isAudioDrained, let output else { return nil }
+        return max(pictureEnd, output.renderer.soundEndsAt)
     }
 
     /// True while a playing stream has nothing decoded yet and its decoder has not finished, or
@@ -746,7 +748,7 @@ public final class Player {
     private func isAtEnd(now: Double) -> Bool {
         guard demuxer.isAtEnd, !state.isPaused || lifecycle.isStepping else { return false }
         if let video, !(video.isDrained && (options.untimed || now >= video.scheduler.currentFrameEnd)) { return false }
-        if audio != nil, !isAudioHeardToEnd(at: now), !hasHandedOverSound(at: now) { return false }
+        if audio != nil, !isAudioHeardToEnd(at: now), !isSoundHandedOver(at: now) { return false }
         if video == nil && audio == nil, let duration = state.duration, state.position < duration { return false }
         return true
     }
