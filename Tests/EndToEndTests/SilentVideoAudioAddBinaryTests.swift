@@ -72,7 +72,8 @@ final class SilentVideoAudioAddBinaryTests: XCTestCase {
         let player = try PlayerSession(clip: video)
         let ipc = try XCTUnwrap(player.ipc)
         let pid = player.process.processIdentifier
-        XCTAssertTrue(try poll(timeout: .seconds(10)) { try ipc.double("time-pos") >= 0.5 }, "the video did not play")
+        // Past the first second: the added file's 400 Hz there would be near the video's 440.
+        XCTAssertTrue(try poll(timeout: .seconds(10)) { try ipc.double("time-pos") >= 1.5 }, "the video did not play")
         _ = try ipc.command(["audio-add", sound.path, "select"])
         XCTAssertTrue(try poll(timeout: .seconds(10)) { try ipc.property("aid") as? Int == 2 }, "the added track does not play")
         let mark = try AudioCapture.duration(of: capture) + 0.3
