@@ -96,6 +96,34 @@ final class SilentVideoAudioAddBinaryTests: XCTestCase {
         XCTAssertTrue(try poll(timeout: .seconds(10)) { try ipc.double("time-pos") > position + 0.5 }, "playback stopped")
     }
 
+    /// A sound added from a server: removing it ends the connection to the server.
+    func testRemovingATrackAddedFromAServerClosesTheConnection() throws {
+        try skipWithoutDisplay()
+        try XCTSkipIf(NginxServer.executable == nil, "nginx is not installed (make setup)")
+        let root = try Unprivileged.makeDirectory(named: "vplay-audio-remove")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let sound = try MediaFactory.clip(.pitchStepsSound(seconds: 12))
+        try FileManager.default.copyItem(at: sound, to: root.appendingPathComponent("sound.wav"))
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: root.appendingPathComponent("sound.wav").path)
+        // Read as it plays: the connection stays open while the track does.
+        let server = try NginxServer(root: root)
+        defer { server.shutDown() }
+        let player = try PlayerSession(clip: try MediaFactory.clip(.silentVideo(seconds: 12)))
+        let ipc = try XCTUnwrap(player.ipc)
+        let pid = player.process.processIdentifier
+        XCTAssertTrue(try poll(timeout: .seconds(10)) { try ipc.double("time-pos") >= 0.5 }, "the video did not play")
+        _ = try ipc.command(["audio-add", server.url("sound.wav")])
+        XCTAssertTrue(try poll(timeout: .seconds(15)) { try ipc.property("aid") as? Int == 1 }, "the added track does not play")
+        XCTAssertTrue(try poll(timeout: .seconds(10)) { Self.connections(of: pid, toPort: server.port) > 0 },
+                      "no connection to port \(server.port) while the added track plays: \(Self.openPaths(of: pid)); "
+                      + Self.tcpTable(of: pid).joined(separator: " | "))
+        _ = try ipc.command(["audio-remove"])
+        XCTAssertTrue(try poll(timeout: .seconds(10)) { Self.connections(of: pid, toPort: server.port) == 0 },
+                      "\(Self.connections(of: pid, toPort: server.port)) connections to the server after the removal")
+        let position = try ipc.double("time-pos")
+        XCTAssertTrue(try poll(timeout: .seconds(10)) { try ipc.double("time-pos") > position + 0.5 }, "the picture stopped")
+    }
+
     /// Between any two samples time-pos neither goes back nor runs ahead of the wall clock (a
     /// jump), and over any 1.5 s it moves on (no freeze). Margins: the time an IPC answer takes
     /// on a loaded machine.
@@ -120,6 +148,31 @@ final class SilentVideoAudioAddBinaryTests: XCTestCase {
         let folder = "/proc/\(pid)/fd"
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
         return names.compactMap { try? FileManager.default.destinationOfSymbolicLink(atPath: "\(folder)/\($0)") }
+    }
+
+    /// The process's TCP connections to 127.0.0.1:`port`: its sockets' inodes found among the
+    /// connections the system lists.
+    private static func connections(of pid: Int32, toPort port: Int) -> Int {
+        let folder = "/proc/\(pid)/fd"
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        let sockets = Set(names.compactMap { name -> String? in
+            guard let link = try? FileManager.default.destinationOfSymbolicLink(atPath: "\(folder)/\(name)"),
+                  link.hasPrefix("socket:[") else { return nil }
+            return String(link.dropFirst("socket:[".count).dropLast())
+        })
+        let remote = String(format: ":%04X", port)
+        return tcpTable(of: pid).dropFirst().filter { row in
+            let fields = row.split(separator: " ")
+            // sl local remote state tx:rx tr:when retrnsmt uid timeout inode
+            return fields.count > 9 && fields[2].hasSuffix(remote) && sockets.contains(String(fields[9]))
+        }.count
+    }
+
+    /// The lines of the TCP connections the process's network namespace has, read to the end.
+    private static func tcpTable(of pid: Int32) -> [Substring] {
+        guard let handle = FileHandle(forReadingAtPath: "/proc/\(pid)/net/tcp") else { return [] }
+        defer { try? handle.close() }
+        return String(decoding: handle.readDataToEndOfFile(), as: UTF8.self).split(separator: "\n")
     }
 
     private func audioTracks(_ ipc: IPCClient) throws -> [[String: Any]] {
