@@ -66,6 +66,18 @@ final class AudioAddEngineTests: XCTestCase {
                       "sound after the removal")
     }
 
+    func testRemovingAnAudioFilesTrackLetsGoOfThatFile() throws {
+        var options = PlayerOptions()
+        options.audioFiles = [try MediaFactory.clip(.pitchStepsSound(seconds: 6)).path]
+        let harness = try EngineHarness(try MediaFactory.clip(.silentVideo(seconds: 6)), options: options)
+        XCTAssertEqual(harness.player.state.selectedTrackID(.audio), 1)
+        play(harness, to: 1)
+        harness.apply(.removeAudioFile(1))
+        XCTAssertNil(harness.player.demuxer.inputs.slots[1], "the demuxer still holds the file")
+        XCTAssertFalse(harness.player.state.hasAudio)
+        play(harness, to: 2)
+    }
+
     /// Runs until the position reaches `position`, checking it never goes back.
     private func play(_ harness: EngineHarness, to position: Double, file: StaticString = #filePath, line: UInt = #line) {
         var last = harness.player.state.position
