@@ -7,7 +7,7 @@ import VPlayCore
 final class PlayingScene: ViewScene {
     private let session: Session
     private let window: PlayerWindow
-    let player: Player
+    private let player: Player
     private let overlay: Overlay
     /// The seek-bar previews of this file; nil: none.
     private let thumbnails: BackgroundThumbnails?
