@@ -102,17 +102,18 @@ final class SilentVideoAudioAddBinaryTests: XCTestCase {
         try XCTSkipIf(NginxServer.executable == nil, "nginx is not installed (make setup)")
         let root = try Unprivileged.makeDirectory(named: "vplay-audio-remove")
         defer { try? FileManager.default.removeItem(at: root) }
-        let sound = try MediaFactory.clip(.pitchStepsSound(seconds: 12))
+        let sound = try MediaFactory.clip(.pitchStepsSound(seconds: 20))
         try FileManager.default.copyItem(at: sound, to: root.appendingPathComponent("sound.wav"))
         try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: root.appendingPathComponent("sound.wav").path)
-        // Read as it plays: the connection stays open while the track does.
-        let server = try NginxServer(root: root)
+        // Served at about twice the rate it plays (192 kB/s), so the connection is still open
+        // seconds after the track starts rather than ending with a download done at once.
+        let server = try NginxServer(root: root, steadyRate: 400 * 1024)
         defer { server.shutDown() }
-        let player = try PlayerSession(clip: try MediaFactory.clip(.silentVideo(seconds: 12)))
+        let player = try PlayerSession(clip: try MediaFactory.clip(.silentVideo(seconds: 20)))
         let ipc = try XCTUnwrap(player.ipc)
         let pid = player.process.processIdentifier
         XCTAssertTrue(try poll(timeout: .seconds(10)) { try ipc.double("time-pos") >= 0.5 }, "the video did not play")
-        _ = try ipc.command(["audio-add", server.url("sound.wav")])
+        _ = try ipc.command(["audio-add", server.url("steady/sound.wav")])
         XCTAssertTrue(try poll(timeout: .seconds(15)) { try ipc.property("aid") as? Int == 1 }, "the added track does not play")
         XCTAssertTrue(try poll(timeout: .seconds(10)) { Self.connections(of: pid, toPort: server.port) > 0 },
                       "no connection to port \(server.port) while the added track plays: \(Self.openPaths(of: pid)); "
