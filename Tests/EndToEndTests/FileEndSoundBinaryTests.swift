@@ -54,7 +54,7 @@ final class FileEndSoundBinaryTests: XCTestCase {
                                               environment: ["XDG_STATE_HOME": directory.appendingPathComponent("state").path])
         let result = process.waitForExit(timeout: .seconds(30))
         XCTAssertTrue(result.succeeded, "the player did not end by itself: \(result.status) \(result.errorText)")
-        let recording = try XCTUnwrap(AudioCapture.wait(for: capture, from: recordedBefore, timeout: .seconds(10)) {
+        let recording = try XCTUnwrap(AudioCapture.wait(for: capture, from: recordedBefore, timeout: .seconds(30)) {
             guard let start = $0.firstSound() else { return false }
             return $0.endTime > start + 1.4 && !$0.hasSound(from: $0.endTime - 0.3, to: $0.endTime)
         }, "no tone followed by silence was recorded")
@@ -107,5 +107,8 @@ final class FileEndSoundBinaryTests: XCTestCase {
         let before = try ipc.double("time-pos")
         XCTAssertTrue(try poll(timeout: .seconds(10), interval: 0.05) { try ipc.double("time-pos") >= before + 0.5 },
                       "playback did not go on after the pause")
+        // Its sound stops before the next test listens.
+        player.process.terminate()
+        player.process.waitForExit(timeout: .seconds(10))
     }
 }

@@ -224,12 +224,9 @@ final class PulseStream: @unchecked Sendable {
     private let stream: OpaquePointer
     var raw: OpaquePointer { stream }
 
-    /// A stream of `format`: four device buffers queued (about 85 ms: what a change of speed
-    /// waits behind; a change of volume is written over them, a seek's or a track's sound drops
-    /// them, a pause corks them), asked for half a buffer at a time. The server gives the sink
-    /// what the queue holds beyond twice a request (PulseAudio's tlength − 2 × minreq): three
-    /// buffers here. With two (one for the sink), a writer held up on two busy cores left the
-    /// sink dry, 15–95 ms of silence in most runs of a 6 s tone (see BENCHMARKS.md). Asked
+    /// A stream of `format`: two device buffers queued (what a change of speed waits behind; a
+    /// change of volume is written over them), asked for half a buffer at a time. The server gives the sink what the queue
+    /// holds beyond twice a request (PulseAudio's tlength − 2 × minreq): one buffer here. Asked
     /// for whole buffers, that was nothing, and the sink ran at its lowest latency, waking the
     /// daemon thousands of times a second (see BENCHMARKS.md, machine section). A track switch
     /// flushes the queue and does not wait for a request either way.
@@ -243,8 +240,8 @@ final class PulseStream: @unchecked Sendable {
         self.stream = stream
     }
 
-    /// What the server keeps queued: four buffers.
-    static func targetBytes(bufferBytes: Int) -> Int { 4 * bufferBytes }
+    /// What the server keeps queued: two buffers.
+    static func targetBytes(bufferBytes: Int) -> Int { 2 * bufferBytes }
 
     /// What the server asks for at once: half a buffer (whole frames, as buffers hold a power
     /// of two frames).
