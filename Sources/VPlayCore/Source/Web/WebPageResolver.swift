@@ -1,7 +1,8 @@
 import Foundation
 
-/// Asks yt-dlp what a web page holds: `yt-dlp -J` as a child process, given up when the open
-/// is cancelled, and given twice `--network-timeout` to answer.
+/// Asks yt-dlp what a web page holds: `yt-dlp -J` as a child process (the one `WebHeadStart`
+/// started, when it asked the same), given up when the open is cancelled, and given twice
+/// `--network-timeout` to answer.
 public enum WebPageResolver {
     /// The package that brings yt-dlp, named when it is missing.
     static let packageName = "yt-dlp"
@@ -10,7 +11,10 @@ public enum WebPageResolver {
 
     public static func resolve(_ url: String, options: PlayerOptions, interrupt: InterruptFlag) throws(PlayerError) -> WebPage {
         let limit = max(2 * options.network.timeout, 1)
-        switch ChildProcess.run(options.web.program, arguments(for: url, options: options), interrupt: interrupt, limit: limit) {
+        let arguments = arguments(for: url, options: options)
+        let started = WebHeadStart.take(program: options.web.program, arguments: arguments).map { .success($0) }
+            ?? ChildProcess.start(options.web.program, arguments)
+        switch started.flatMap({ $0.finish(interrupt: interrupt, limit: limit) }) {
         case .failure(.notFound(let program)):
             let named = program == WebOptions().program ? "" : " ('\(program)', --ytdl-path)"
             throw .cannotOpen(url, "yt-dlp is needed for web pages and was not found\(named): install the package \(packageName)")
