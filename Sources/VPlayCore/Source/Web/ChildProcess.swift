@@ -5,8 +5,9 @@ import Foundation
 /// killed too if vplay exits while it runs, so nothing is left behind.
 enum ChildProcess {
     struct Outcome: Equatable {
-        /// The exit status, or 128 + the signal that ended it.
-        var status: Int32
+        /// The exit status, or 128 + the signal that ended it; nil when the output was complete
+        /// before the program ended (it is left to end by itself).
+        var status: Int32?
         var output: Data
         var errors: Data
     }
@@ -89,8 +90,11 @@ enum ChildProcess {
         deinit { abandon() }
 
         /// Reads its output to its end and waits for it; killed when `interrupt` is raised or
-        /// `limit` seconds pass.
-        func finish(interrupt: InterruptFlag, limit: Double) -> Result<Outcome, Failure> {
+        /// `limit` seconds pass. Once `isComplete` says the output so far is all that is wanted,
+        /// returns it at once: the program is left to end by itself (a Python program's exit can
+        /// take a tenth of a second), waited for on a thread of its own.
+        func finish(interrupt: InterruptFlag, limit: Double,
+                    isComplete: (Data) -> Bool = { _ in false }) -> Result<Outcome, Failure> {
             guard output >= 0 else { return .failure(.cancelled) }
             let deadline = Date().addingTimeInterval(limit)
             var collected = [Data(), Data()]
@@ -113,6 +117,10 @@ enum ChildProcess {
                     }
                 }
                 if collected[0].count + collected[1].count > outputLimit { failure = .outputTooLarge; break }
+                if failure == nil, open[0], fds[0].revents != 0, isComplete(collected[0]) {
+                    release(until: deadline)
+                    return .success(Outcome(status: nil, output: collected[0], errors: collected[1]))
+                }
             }
             let status = end(killing: failure != nil)
             if let failure { return .failure(failure) }
@@ -123,6 +131,22 @@ enum ChildProcess {
         /// Kills it (and what it started) unread.
         func abandon() {
             if output >= 0 { _ = end(killing: true) }
+        }
+
+        /// Lets it end by itself, its pipes closed (anything more it writes is lost), and waits
+        /// for it on a thread of its own; killed if it still runs at `deadline`.
+        private func release(until deadline: Date) {
+            close(output); close(errors)
+            output = -1; errors = -1
+            let pid = pid
+            Thread.detachNewThread {
+                var status: Int32 = 0
+                while waitpid(pid, &status, WNOHANG) == 0 {
+                    if Date() >= deadline { kill(-pid, SIGKILL) }
+                    usleep(UInt32(ChildProcess.pollInterval) * 1000)
+                }
+                Running.shared.ended(pid)
+            }
         }
 
         /// Its wait status, once it has ended (killed first when asked); its pipes closed.
