@@ -11,7 +11,7 @@ APT_PACKAGES := libavcodec-dev libavformat-dev libavutil-dev libswscale-dev libs
 	ffmpeg mpv xvfb xauth x11-utils xdotool imagemagick pulseaudio pulseaudio-utils python3 python3-venv \
 	python3-xlib patchelf binutils libsystemd-dev dbus dbus-bin playerctl python3-dbusmock x11-xserver-utils nginx-light xclip
 
-.PHONY: setup build release run test test-unit tsan clean install uninstall install-check
+.PHONY: setup build release run test test-fast test-slow tsan clean install uninstall install-check
 
 # Installs every Debian package the build, the tests and the demo need. Idempotent.
 setup: .setup-done
@@ -77,6 +77,17 @@ test: setup
 	$(MAKE) --no-print-directory fuzz-short 2>&1 | tee .build/fuzz.log
 	$(MAKE) --no-print-directory install-check 2>&1 | tee .build/install.log
 	@bash scripts/summarize-tests.sh .build/test.log .build/fuzz.log .build/install.log
+
+# The suite in two halves, for while working (`make test` runs both): the unit tests (the core,
+# the view and the control layers without the player binary; a few minutes), and the end-to-end
+# tests (the real binary in a window, with sound, network servers and D-Bus; most of the time).
+test-fast: setup
+	$(SWIFT) build --build-tests
+	bash scripts/test-env.sh $(SWIFT) test --skip-build --disable-swift-testing --filter '^(VPlayCoreTests|VPlayViewTests|VPlayControlTests)\.'
+
+test-slow: setup
+	$(SWIFT) build --build-tests
+	bash scripts/test-env.sh $(SWIFT) test --skip-build --disable-swift-testing --filter '^EndToEndTests\.'
 
 # The whole suite under ThreadSanitizer (scripts/sanitize-tests.sh): fails on any race reported
 # by the test runner or by a vplay it starts; ends with one `tsan: N tests passed, …` line.

@@ -43,9 +43,15 @@ else
     export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}$options"
 fi
 
+# The long measurements listed in Tests/sanitizer-skips.txt run in `make test` only.
+skips=()
+while read -r line; do
+    case $line in ''|'#'*) ;; *) skips+=(--skip "$line") ;; esac
+done < Tests/sanitizer-skips.txt
+
 test_start=$SECONDS
 bash scripts/test-env.sh $SWIFT test --skip-build --disable-swift-testing --sanitize="$kind" \
-    --scratch-path "$scratch" "$@" 2>&1 | tee "$log"
+    --scratch-path "$scratch" "${skips[@]}" "$@" 2>&1 | tee "$log"
 status=$?
 test_time=$((SECONDS - test_start))
 

@@ -19,7 +19,7 @@ enum KeyList {
         ("d", "deinterlacing: auto, yes, no"),
         ("Ctrl+h", "hardware decoding: no or auto-safe"),
         ("l", "A-B loop: set A, set B, clear"),
-        ("Alt+l", "write the A-B range (else the chapter playing) to a new file beside the original: name [mm.ss-mm.ss].mkv"),
+        ("Alt+l", "write the A-B range (else the chapter playing) to a new file, name [mm.ss-mm.ss].mkv: beside a local file, a network source's in the videos folder"),
         ("# _", "next audio / video track (then none, round again)"),
         ("j J", "next / previous subtitle track (then none)"),
         ("v", "subtitles on / off"),

@@ -94,23 +94,29 @@ func run() -> Int32 {
         wake: { sdl.wake() }, warn: { report($0) },
         watchLater: WatchLaterStore(directory: WatchLaterStore.defaultDirectory(), warn: { report($0) }),
         series: SeriesMemory())
-    let services = Viewing.Services(
-        sdl: sdl, channel: channel, ipc: ipc,
-        mpris: MPRISServer.start(channel: channel, log: { if options.verbosity > 0 { report($0) } }),
-        screensaver: Screensaver(policy: options.stopScreensaver),
-        statusLine: StatusLineWriter(reallyQuiet: options.reallyQuiet),
-        keys: keyMapping(input.bindings),
-        openDialog: OpenDialog(chooser: FileChooserChain([PortalFileChooser(), ZenityFileChooser()]), channel: channel))
-    let viewing = Viewing(options: options, services: services, session: session)
-    let status = viewing.run()
+    let mpris = MPRISServer.start(channel: channel, log: { if options.verbosity > 0 { report($0) } })
+    let statusLine = StatusLineWriter(reallyQuiet: options.reallyQuiet)
+    let openDialog = OpenDialog(chooser: FileChooserChain([PortalFileChooser(), ZenityFileChooser()]), channel: channel)
+    let view = ViewLoop(
+        sdl: sdl, session: session, channel: channel, options: .window(options),
+        screensaver: Screensaver(policy: options.stopScreensaver), keyCommand: keyMapping(input.bindings),
+        openDialog: openDialog.show,
+        onTurn: { state in
+            ipc?.stateDidChange(state)
+            mpris?.stateDidChange(state)
+            // The idle window has no file to tell of.
+            if !state.isIdle { statusLine.update(state) }
+        },
+        warn: report)
+    let status = view.run()
     session.flushHistory()
     // Clients hear `shutdown` before the socket closes.
     channel.emit(.shutdown)
     ipc?.stop()
-    services.mpris?.stop()
-    services.statusLine.finish()
+    mpris?.stop()
+    statusLine.finish()
     audioDevice?.close()
-    viewing.closeWindow()
+    view.close()
     sdl.close()
 
     let cost = StatsReport.ProcessCost.measure(since: launchedAt, now: Player.monotonicNow())

@@ -24,24 +24,6 @@ final class ClipExportBinaryTests: XCTestCase {
         return url
     }
 
-    /// The clip's duration once it is finished: Matroska gets it with its index, at the end,
-    /// and it is read twice alike to be sure the file is complete.
-    private func finishedDuration(_ url: URL, timeout: Duration = .seconds(60)) throws -> Double {
-        var duration: Double?
-        var previous: (duration: Double, size: Int)?
-        let finished = try poll(timeout: timeout, interval: 0.2) {
-            guard let size = try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int else { return false }
-            let probe = try ChildProcess.run("ffprobe", ["-v", "error", "-show_entries", "format=duration", "-of", "csv=p=0",
-                                                         url.path])
-            duration = Double(probe.outputText.trimmingCharacters(in: .whitespacesAndNewlines))
-            defer { previous = duration.map { ($0, size) } }
-            guard probe.status == 0, let duration, let previous else { return false }
-            return previous.duration == duration && previous.size == size
-        }
-        guard finished, let duration else { throw EndToEndError(description: "\(url.lastPathComponent) was not written") }
-        return duration
-    }
-
     /// The luma of picture `index` of `url` (320×240).
     private func picture(_ url: URL, index: Int) throws -> [UInt8] {
         let result = try ChildProcess.run("ffmpeg", ["-v", "error", "-i", url.path, "-map", "0:v:0", "-vf",
@@ -75,7 +57,7 @@ final class ClipExportBinaryTests: XCTestCase {
         let before = try ipc.double("time-pos")
         try Screen.key(window: player.window, "alt+l")
         let clip = folder.appendingPathComponent("\(source.deletingPathExtension().lastPathComponent) [00.02-00.07].mkv")
-        let duration = try finishedDuration(clip)
+        let duration = try finishedDuration(of: clip)
         XCTAssertEqual(duration, 7.3 - 2.5, accuracy: 1.0 / 25 + 0.002, "B - A within a frame")
         XCTAssertGreaterThan(try ipc.double("time-pos"), before, "playback went on")
         XCTAssertFalse(try ipc.bool("pause"))
@@ -91,7 +73,7 @@ final class ClipExportBinaryTests: XCTestCase {
 
         try Screen.key(window: player.window, "alt+l")
         let second = folder.appendingPathComponent("\(source.deletingPathExtension().lastPathComponent) [00.02-00.07] (2).mkv")
-        XCTAssertEqual(try finishedDuration(second), duration, accuracy: 0.001, "the same range, under a new name")
+        XCTAssertEqual(try finishedDuration(of: second), duration, accuracy: 0.001, "the same range, under a new name")
         XCTAssertEqual(try picture(clip, index: 0), first, "the first clip is untouched")
     }
 
@@ -110,7 +92,7 @@ final class ClipExportBinaryTests: XCTestCase {
         XCTAssertTrue(try poll(timeout: .seconds(5)) { try ipc.property("chapter") as? Int == 1 })
         try Screen.key(window: player.window, "alt+l")
         let clip = folder.appendingPathComponent("chapters [00.03-00.09].mkv")
-        XCTAssertEqual(try finishedDuration(clip), 6, accuracy: 1.0 / 25 + 0.002)
+        XCTAssertEqual(try finishedDuration(of: clip), 6, accuracy: 1.0 / 25 + 0.002)
         // The remux moved the pictures 21 ms later (the sound's priming): 74 shows at 3 s.
         XCTAssertEqual(frameNumber(try picture(clip, index: 0)), try pictureShowing(at: 3, in: source))
     }

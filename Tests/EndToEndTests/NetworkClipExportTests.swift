@@ -24,7 +24,7 @@ final class NetworkClipExportTests: XCTestCase {
 
         XCTAssertTrue(try player.client.command("ab-loop-dump-cache").isSuccess)
         let clip = folder.appendingPathComponent("clip [00.02-00.07].mkv")
-        XCTAssertEqual(try finishedDuration(clip), 7.3 - 2.5, accuracy: 1.0 / 25 + 0.002, "B - A within a frame")
+        XCTAssertEqual(try finishedDuration(of: clip), 7.3 - 2.5, accuracy: 1.0 / 25 + 0.002, "B - A within a frame")
         let streams = try ChildProcess.run("ffprobe", ["-v", "error", "-show_entries", "stream=codec_type", "-of", "csv=p=0",
                                                        clip.path]).requireSuccess()
         XCTAssertEqual(Set(streams.outputText.split(separator: "\n").map(String.init)), ["video", "audio"])
@@ -41,23 +41,5 @@ final class NetworkClipExportTests: XCTestCase {
         XCTAssertFalse(player.process.waitForExit(timeout: .seconds(10)).timedOut)
         try fixture.server.waitForRequestsToSettle()
         XCTAssertEqual(Array(fixture.server.requests().dropFirst(before)), [], "the export asked the server for something")
-    }
-
-    /// The clip's duration once it is finished: Matroska gets it with its index, at the end,
-    /// and it is read twice alike to be sure the file is complete.
-    private func finishedDuration(_ url: URL, timeout: Duration = .seconds(60)) throws -> Double {
-        var duration: Double?
-        var previous: (duration: Double, size: Int)?
-        let finished = try poll(timeout: timeout, interval: 0.2) {
-            guard let size = try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int else { return false }
-            let probe = try ChildProcess.run("ffprobe", ["-v", "error", "-show_entries", "format=duration", "-of", "csv=p=0",
-                                                         url.path])
-            duration = Double(probe.outputText.trimmingCharacters(in: .whitespacesAndNewlines))
-            defer { previous = duration.map { ($0, size) } }
-            guard probe.status == 0, let duration, let previous else { return false }
-            return previous.duration == duration && previous.size == size
-        }
-        guard finished, let duration else { throw EndToEndError(description: "\(url.lastPathComponent) was not written") }
-        return duration
     }
 }

@@ -1,3 +1,5 @@
+import CFFmpeg
+import TestSupport
 @testable import VPlayCore
 import XCTest
 
@@ -24,5 +26,49 @@ final class DemuxerInputsTests: XCTestCase {
         XCTAssertEqual(DemuxerInputs.next(among: [nil, 3.0]), 1, "an input at its end")
         XCTAssertNil(DemuxerInputs.next(among: [nil, nil]), "every input at its end")
         XCTAssertEqual(DemuxerInputs.next(among: [0.1, .nan]), 1, "a packet without a time waits for nothing")
+    }
+}
+
+/// Removing an added file (`audio-remove`): its number stays taken, it is read no more, and
+/// once the reader lets go of it nothing keeps it open.
+final class DemuxerInputRemovalTests: XCTestCase {
+    func testARemovedInputKeepsItsNumberAndTheNextOneGetsANewOne() throws {
+        let video = try MediaFile(path: MediaFactory.clip(.silentVideo(seconds: 2)).path, options: PlayerOptions())
+        let sound = try MediaFile(path: MediaFactory.clip(.pitchStepsSound(seconds: 2)).path, options: PlayerOptions())
+        var inputs = DemuxerInputs(main: video, added: [sound])
+        inputs.remove(1)
+        XCTAssertNil(inputs.slots[1])
+        XCTAssertEqual(inputs.files.count, 1)
+        XCTAssertEqual(inputs.append(sound), 2, "a removed file's number is not given again")
+        XCTAssertTrue(inputs.file(containing: DemuxerInputs.index(input: 2, local: 0)) === sound)
+        inputs.remove(0)
+        XCTAssertTrue(inputs.main === video, "the main file is never removed")
+    }
+
+    func testARemovedInputIsReadNoMoreAndClosesOnceLetGo() throws {
+        let video = try MediaFile(path: MediaFactory.clip(.silentVideo(seconds: 2)).path, options: PlayerOptions())
+        var sound: MediaFile? = try MediaFile(path: MediaFactory.clip(.pitchStepsSound(seconds: 2)).path, options: PlayerOptions())
+        weak var removed = sound
+        let reader = InterleavedReader(DemuxerInputs(main: video, added: [sound!]))
+        sound = nil
+        reader.routed = [0, 1]
+        let packet = Packet()
+        var read = Set<Int>()
+        for _ in 0..<20 {
+            guard case .packet(let index) = reader.read(into: packet) else { break }
+            read.insert(DemuxerInputs.locate(index).input)
+            av_packet_unref(packet.pointer)
+        }
+        XCTAssertEqual(read, [0, 1], "both files are read")
+
+        reader.remove(1)
+        XCTAssertNil(removed, "the removed file is still open")
+        read.removeAll()
+        for _ in 0..<20 {
+            guard case .packet(let index) = reader.read(into: packet) else { break }
+            read.insert(DemuxerInputs.locate(index).input)
+            av_packet_unref(packet.pointer)
+        }
+        XCTAssertEqual(read, [0], "only the main file is read after the removal")
     }
 }

@@ -184,23 +184,35 @@ final class BackwardDecoding: @unchecked Sendable {
         }
     }
 
-    /// The reader of the sound's stretches; nil without sound, or when its decoder cannot open
-    /// (the picture plays backwards in silence).
+    /// The reader of the sound's stretches, in `file` or on an open of the sound file of its
+    /// own; nil without sound, or when that file or its decoder cannot open (the picture plays
+    /// backwards in silence).
     private func openSound(_ sound: BackwardSound?, in file: MediaFile) -> StretchSoundReader? {
         guard let sound else { return nil }
-        do {
-            let codec = try CodecContext(stream: file.stream(sound.streamIndex), path: path)
-            return StretchSoundReader(file: file, codec: codec, sound: sound, pictureStream: streamIndex)
+        do throws(PlayerError) {
+            guard let separate = sound.separateFile else {
+                let codec = try CodecContext(stream: file.stream(sound.streamIndex), path: path)
+                return StretchSoundReader(file: file, codec: codec, sound: sound, pictureStream: streamIndex)
+            }
+            var soundOptions = options
+            if let network = options.audioFileNetwork[separate] { soundOptions.network = network }
+            let soundFile = try MediaFile(path: separate, options: soundOptions, interrupt: interrupt)
+            let codec = try CodecContext(stream: soundFile.stream(sound.streamIndex), path: separate)
+            for index in 0..<Int(soundFile.context.pointee.nb_streams) {
+                soundFile.stream(index).pointee.discard = index == sound.streamIndex ? AVDISCARD_DEFAULT : AVDISCARD_ALL
+            }
+            return StretchSoundReader(file: soundFile, codec: codec, sound: sound, pictureStream: nil)
         } catch {
-            warn("backward playback: cannot decode the sound (\(error.reason)); playing it silent")
+            if !interrupt.isRaised { warn("backward playback: cannot decode the sound (\(error.reason)); playing it silent") }
             return nil
         }
     }
 
-    /// Reads the picture's stream and the sound's alone.
+    /// Reads the picture's stream alone, and the sound's when it lies in the same file.
     private func discardOthers(in file: MediaFile, keeping sound: StretchSoundReader?) {
+        let soundStream = sound?.readsFile(file) == true ? sound?.streamIndex : nil
         for index in 0..<Int(file.context.pointee.nb_streams) {
-            let kept = index == streamIndex || index == sound?.streamIndex
+            let kept = index == streamIndex || index == soundStream
             file.stream(index).pointee.discard = kept ? AVDISCARD_DEFAULT : AVDISCARD_ALL
         }
     }

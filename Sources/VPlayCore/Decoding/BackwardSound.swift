@@ -6,8 +6,11 @@ import Foundation
 /// their own.
 final class BackwardSound: @unchecked Sendable {
     let timeline = ReversedSound()
-    /// The audio stream's index in the file.
+    /// The audio stream's index in the file it lies in.
     let streamIndex: Int
+    /// The sound file it lies in when not the video's own (`--audio-file`, `audio-add`): the
+    /// backward thread opens it a second time.
+    let separateFile: String?
     let frames = FrameQueue(capacity: capacity, keepsLast: false)
     /// Carries the serial alone: the renderer drops frames of an older one.
     let packets = PacketQueue(secondsPerTick: 1)
@@ -17,8 +20,9 @@ final class BackwardSound: @unchecked Sendable {
     /// Seconds of sound a queued piece holds.
     static let pieceSeconds = 0.1
 
-    init(streamIndex: Int) {
+    init(streamIndex: Int, separateFile: String? = nil) {
         self.streamIndex = streamIndex
+        self.separateFile = separateFile
     }
 
     var source: AudioRenderer.Source { AudioRenderer.Source(frames: frames, packets: packets) }
@@ -36,14 +40,15 @@ final class BackwardSound: @unchecked Sendable {
 }
 
 /// Reads and decodes the sound of one stretch of the file, turns it round and queues it.
-/// Used by the backward thread alone, on its own open of the file.
+/// Used by the backward thread alone, on its own open of the file (or of the sound file).
 final class StretchSoundReader {
     private let file: MediaFile
     private let codec: CodecContext
     private let sound: BackwardSound
-    /// The picture's stream: seeks go by its index, which every container has (a Matroska
-    /// file's cues may list no sound).
-    private let pictureStream: Int
+    /// The picture's stream when the sound lies in the same file: seeks go by its index, which
+    /// every container has (a Matroska file's cues may list no sound). Nil in a sound file of
+    /// its own, which seeks by time.
+    private let pictureStream: Int?
     private let packet = Packet()
     private let decoded = Frame()
     /// To interleaved 16-bit at the stream's own rate, so that samples map to times exactly.
@@ -61,7 +66,10 @@ final class StretchSoundReader {
 
     var streamIndex: Int { sound.streamIndex }
 
-    init(file: MediaFile, codec: CodecContext, sound: BackwardSound, pictureStream: Int) {
+    /// The sound is read from `other` (not from a file of its own).
+    func readsFile(_ other: MediaFile) -> Bool { file === other }
+
+    init(file: MediaFile, codec: CodecContext, sound: BackwardSound, pictureStream: Int?) {
         self.file = file
         self.codec = codec
         self.sound = sound
@@ -168,6 +176,13 @@ final class StretchSoundReader {
     }
 
     private func seek(to time: Double) {
+        guard let pictureStream else {
+            let target = Int64((time * Double(vp_time_base())).rounded(.down))
+            if avformat_seek_file(file.context, -1, Int64.min, target, target, 0) < 0 {
+                avformat_seek_file(file.context, -1, Int64.min, target, Int64.max, 0)
+            }
+            return
+        }
         let base = file.stream(pictureStream).pointee.time_base
         let target = Int64((time / av_q2d(base)).rounded(.down))
         if av_seek_frame(file.context, Int32(pictureStream), target, AVSEEK_FLAG_BACKWARD) < 0 {

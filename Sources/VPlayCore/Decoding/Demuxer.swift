@@ -47,6 +47,8 @@ final class Demuxer: @unchecked Sendable {
     private var pendingRoutes: (routes: Routes, refreshAt: Double?)?
     /// Files added while playing, with the position (media seconds) to read them from.
     private var pendingInputs: [(file: MediaFile, position: Double)] = []
+    /// Input numbers removed while playing, to be let go of by the demux thread.
+    private var pendingRemovals: [Int] = []
     private var pendingClipCopies: [ClipCopyRequest] = []
     /// The cache reads ahead to its limits only once playback has started (after the open, and
     /// after a seek that reads the source again): until then it reads what a player without a
@@ -135,10 +137,20 @@ final class Demuxer: @unchecked Sendable {
     /// indices are made from (`DemuxerInputs.index`).
     func add(_ added: MediaFile, at position: Double) -> Int {
         condition.withLock {
-            shared.files.append(added)
             pendingInputs.append((added, position))
             condition.signal()
-            return shared.files.count - 1
+            return shared.append(added)
+        }
+    }
+
+    /// Closes input `input` (`audio-remove`): it is read no more, and the file, with its
+    /// connection, closes once the demux thread has let go of it. Its streams must be routed
+    /// nowhere by then (`setRoutes` first).
+    func remove(input: Int) {
+        condition.withLock {
+            shared.remove(input)
+            pendingRemovals.append(input)
+            condition.signal()
         }
     }
 
@@ -217,6 +229,7 @@ final class Demuxer: @unchecked Sendable {
             var seek: SeekRequest?
             var newRoutes: (routes: Routes, refreshAt: Double?)?
             var added: [(file: MediaFile, position: Double)] = []
+            var removed: [Int] = []
             var mustWait = false
             var clipCopies: [ClipCopyRequest] = []
             let keepGoing = condition.withLock { () -> Bool in
@@ -229,7 +242,9 @@ final class Demuxer: @unchecked Sendable {
                 pendingRoutes = nil
                 added = pendingInputs
                 pendingInputs.removeAll()
-                if seek == nil && newRoutes == nil && added.isEmpty && clipCopies.isEmpty {
+                removed = pendingRemovals
+                pendingRemovals.removeAll()
+                if seek == nil && newRoutes == nil && added.isEmpty && removed.isEmpty && clipCopies.isEmpty {
                     mustWait = reachedEnd || queuesHaveEnough()
                     if mustWait {
                         // Sleep until a seek, a stop, or a decoder takes a packet: no polling,
@@ -244,7 +259,7 @@ final class Demuxer: @unchecked Sendable {
                 return
             }
             for request in clipCopies { request.fulfil(Self.copyTracks(routes, inputs: inputs)) }
-            if !clipCopies.isEmpty && seek == nil && newRoutes == nil && added.isEmpty { continue }
+            if !clipCopies.isEmpty && seek == nil && newRoutes == nil && added.isEmpty && removed.isEmpty { continue }
             // Before the routes: they may name the new files' streams.
             if !added.isEmpty { take(added) }
             if let newRoutes {
@@ -253,13 +268,15 @@ final class Demuxer: @unchecked Sendable {
                 // A seek replaces the refresh: it reads every stream from its target anyway.
                 if let position = newRoutes.refreshAt, seek == nil { refresh(at: position, keeping: kept) }
             }
+            // After the routes: they no longer name the removed files' streams.
+            if !removed.isEmpty { drop(removed) }
             if let seek {
                 perform(seek)
                 continue
             }
             // Woken by a decoder taking a packet: what the cache holds has moved.
             if mustWait { updateCache() }
-            if newRoutes != nil || mustWait || !added.isEmpty { continue }
+            if newRoutes != nil || mustWait || !added.isEmpty || !removed.isEmpty { continue }
             if let position = resumeAt {
                 resumeAt = nil
                 condition.withLock { failureMessage = nil }
@@ -277,7 +294,8 @@ final class Demuxer: @unchecked Sendable {
         }
         routes = newRoutes
         interleaved?.routed = Set(newRoutes.queues.keys.map { DemuxerInputs.locate($0).input })
-        for (input, media) in reading.files.enumerated() {
+        for (input, slot) in reading.slots.enumerated() {
+            guard let media = slot else { continue }
             for local in 0..<Int(media.context.pointee.nb_streams) {
                 let index = DemuxerInputs.index(input: input, local: local)
                 media.stream(local).pointee.discard = newRoutes.queues[index] == nil ? AVDISCARD_ALL : AVDISCARD_DEFAULT
@@ -515,11 +533,25 @@ final class Demuxer: @unchecked Sendable {
     private func take(_ added: [(file: MediaFile, position: Double)]) {
         let reader = interleaved ?? InterleavedReader(reading)
         for (media, position) in added {
-            reading.files.append(media)
+            _ = reading.append(media)
             reader.add(media, at: position)
         }
         interleaved = reader
         apply(routes)
+    }
+
+    /// Lets go of removed inputs: nothing more is read from them, and whatever of their
+    /// streams was still routed goes nowhere.
+    private func drop(_ removed: [Int]) {
+        let gone = Set(removed)
+        for input in removed {
+            reading.remove(input)
+            interleaved?.remove(input)
+        }
+        var kept = routes
+        kept.queues = kept.queues.filter { !gone.contains(DemuxerInputs.locate($0.key).input) }
+        kept.sparse = kept.sparse.filter { !gone.contains(DemuxerInputs.locate($0).input) }
+        apply(kept)
     }
 
     /// Starts timeline `newSerial` once the queues hold what follows the seek's target.

@@ -8,13 +8,30 @@ struct DemuxerInputs {
     /// and below the subtitle files' (`Player.subtitleFileStreamBase`).
     static let streamSpacing = 1 << 12
 
-    var files: [MediaFile]
+    /// The files by input number; nil where one was removed (`audio-remove`), whose number
+    /// is not given again.
+    private(set) var slots: [MediaFile?]
 
     init(main: MediaFile, added: [MediaFile] = []) {
-        files = [main] + added
+        slots = [main] + added
     }
 
-    var main: MediaFile { files[0] }
+    /// The files still read, in input order.
+    var files: [MediaFile] { slots.compactMap { $0 } }
+
+    var main: MediaFile { slots[0]! }
+
+    /// Takes `file` as the next input; returns its number.
+    mutating func append(_ file: MediaFile) -> Int {
+        slots.append(file)
+        return slots.count - 1
+    }
+
+    /// Lets go of input `input` (never the main file): closed once no one else holds it.
+    mutating func remove(_ input: Int) {
+        guard input > 0, slots.indices.contains(input) else { return }
+        slots[input] = nil
+    }
 
     /// The index stream `local` of file `input` has in the item.
     static func index(input: Int, local: Int) -> Int { input * streamSpacing + local }
@@ -24,11 +41,13 @@ struct DemuxerInputs {
         (index / streamSpacing, index % streamSpacing)
     }
 
-    func file(containing index: Int) -> MediaFile { files[Self.locate(index).input] }
+    /// The file of stream `index`; a removed file's streams are never asked for (their
+    /// tracks went with it).
+    func file(containing index: Int) -> MediaFile { slots[Self.locate(index).input]! }
 
     func stream(_ index: Int) -> UnsafeMutablePointer<AVStream> {
         let place = Self.locate(index)
-        return files[place.input].stream(place.local)
+        return file(containing: index).stream(place.local)
     }
 
     /// Which input's packet comes next: the one with the earliest time (seconds). A packet

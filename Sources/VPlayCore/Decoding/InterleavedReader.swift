@@ -22,10 +22,10 @@ final class InterleavedReader {
 
     init(_ inputs: DemuxerInputs) {
         self.inputs = inputs
-        held = inputs.files.map { _ in Packet() }
-        holds = inputs.files.map { _ in false }
+        held = inputs.slots.map { _ in Packet() }
+        holds = inputs.slots.map { _ in false }
         ended = holds
-        times = inputs.files.map { _ in nil }
+        times = inputs.slots.map { _ in nil }
     }
 
     /// After a seek: what each input held is from before it.
@@ -38,11 +38,21 @@ final class InterleavedReader {
     /// Takes one more input (`audio-add`), from `position` (media seconds).
     func add(_ file: MediaFile, at position: Double) {
         Self.seek(file, to: Int64((position * Double(vp_time_base())).rounded(.down)))
-        inputs.files.append(file)
+        _ = inputs.append(file)
         held.append(Packet())
         holds.append(false)
         ended.append(false)
         times.append(nil)
+    }
+
+    /// Lets go of input `input` (`audio-remove`) and the packet it held: it is read no more.
+    func remove(_ input: Int) {
+        guard input > 0, held.indices.contains(input) else { return }
+        if holds[input] { av_packet_unref(held[input].pointer) }
+        holds[input] = false
+        ended[input] = true
+        times[input] = nil
+        inputs.remove(input)
     }
 
     /// The added inputs follow the main file to `timestamp` (`AV_TIME_BASE` units).
@@ -65,8 +75,7 @@ final class InterleavedReader {
 
     func read(into packet: Packet) -> Outcome {
         for input in held.indices {
-            let media = inputs.files[input]
-            guard routed.contains(input), !ended[input] else {
+            guard let media = inputs.slots[input], routed.contains(input), !ended[input] else {
                 times[input] = nil
                 continue
             }

@@ -45,8 +45,8 @@ extension Player {
             }
             tracks += added
             publishTracks()
-            if opened.mode == .auto || output == nil {
-                if output == nil { warn("audio file '\(path)' added, but this file plays without sound output") }
+            if opened.mode == .auto || audioDevice == nil {
+                if audioDevice == nil { warn("audio file '\(path)' added, but this file plays without sound output") }
                 show("Added audio: \(added[0].label)", now: now)
             } else {
                 selectTrack(.audio, .id(added[0].id), now: now)
@@ -55,15 +55,23 @@ extension Player {
     }
 
     /// `audio-remove`: the external audio track `id` (the one playing when nil) goes from the
-    /// list; when it plays, the item goes on without sound.
+    /// list; when it plays, the item goes on with the track chosen among those left (without
+    /// sound when none is). Its file closes once none of its tracks is left.
     func removeAudioFile(_ id: Int?, now: Double) {
         guard let id = id ?? state.selectedTrackID(.audio),
               let track = Self.track(.audio, id, in: tracks), track.isExternal else {
             reportAudioFile("no external audio track \(id.map(String.init) ?? "playing") to remove", now: now)
             return
         }
-        if audio?.streamIndex == track.streamIndex { selectTrack(.audio, .none, now: now) }
         tracks.removeAll { $0.kind == .audio && $0.id == id }
+        if audio?.streamIndex == track.streamIndex {
+            let next = TrackChooser.choose(.auto, among: tracks, kind: .audio, languages: options.audioLanguages)
+            selectTrack(.audio, next.map { .id($0) } ?? .none, now: now)
+        }
+        let input = DemuxerInputs.locate(track.streamIndex).input
+        if !tracks.contains(where: { $0.kind == .audio && $0.isExternal && DemuxerInputs.locate($0.streamIndex).input == input }) {
+            demuxer.remove(input: input)
+        }
         publishTracks()
         show("Removed audio: \(track.label)", now: now)
     }

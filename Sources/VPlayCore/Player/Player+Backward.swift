@@ -49,13 +49,16 @@ extension Player {
         playback.restart(at: position + startTime, now: now, speed: state.speed, paused: state.isPaused)
     }
 
-    /// The sound to turn round: the selected track's, when it lies in the file itself (a
-    /// separate sound file plays forward only: backwards is silent then).
+    /// The sound to turn round: the selected track's, from the file itself or from the sound
+    /// file the track comes from (`--audio-file`, `audio-add`), opened again for it.
     private func backwardSound() -> BackwardSound? {
         guard let audio, output != nil else { return nil }
         let place = DemuxerInputs.locate(audio.streamIndex)
-        guard place.input == 0 else { return nil }
-        return BackwardSound(streamIndex: place.local)
+        guard place.input > 0 else { return BackwardSound(streamIndex: place.local) }
+        guard let path = tracks.first(where: { $0.kind == .audio && $0.streamIndex == audio.streamIndex })?.externalFilename else {
+            return nil
+        }
+        return BackwardSound(streamIndex: place.local, separateFile: path)
     }
 
     /// Another audio track while playing backwards: its sound (or silence) from where playback
@@ -186,6 +189,8 @@ extension Player {
             tick.wakeAt = now
             return tick
         }
+        // Files added meanwhile join the item as going forward; one chosen plays backward.
+        takeAddedAudioFiles(now: now)
         if playback.clock.speed != -state.speed { playback.clock.setSpeed(-state.speed, at: now) }
         if playback.clock.isPaused != state.isPaused { playback.clock.setPaused(state.isPaused, at: now) }
         followSoundPause(playback, now: now)

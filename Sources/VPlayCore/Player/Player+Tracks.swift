@@ -68,7 +68,7 @@ extension Player {
     }
 
     private func switchAudio(to track: Track?, now: Double) {
-        guard let output else {
+        guard let output = output ?? track.flatMap({ openLateOutput(for: $0, now: now) }) else {
             show("No audio output", now: now)
             return
         }

@@ -24,8 +24,9 @@ public final class Player {
     var tracks: [Track]
     /// Subtitle files beside the video or added, by their tracks' stream index.
     var subtitleFiles: [Int: SubtitleFile] = [:]
-    /// The sound device, opened once when the file has sound, whatever track plays.
-    let output: AudioOutput?
+    /// The sound device, opened once when the file has sound, whatever track plays; for a file
+    /// without, when its first audio track is chosen (`openLateOutput`).
+    var output: AudioOutput?
     /// The run's sound device, whose output device can be chosen (`audio-device`).
     let audioDevice: AudioDevice?
     /// When the output devices were last looked at (`followOutputDevice`).

@@ -29,7 +29,8 @@ public enum PlayerCommand: Sendable, Equatable {
     case screenshot
     /// Saves the current video frame alone.
     case screenshotVideo
-    /// Writes the A-B range (else the chapter playing) to a new file beside the original.
+    /// Writes the A-B range (else the chapter playing) to a new file: beside a local original, a
+    /// network source's in the videos folder.
     case exportClip
     case playlistNext
     case playlistPrevious

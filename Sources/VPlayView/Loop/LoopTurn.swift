@@ -1,7 +1,6 @@
-import CSDL2
 import VPlayCore
 
-/// What every main-loop turn does, whatever the window shows: commands from the control
+/// What every turn of the view loop does, whatever the window shows: commands from the control
 /// surfaces go to the session, and the session's state and events go out to them.
 enum LoopTurn {
     static func takeCommands(from channel: PlayerChannel, into session: Session) {
@@ -18,19 +17,5 @@ enum LoopTurn {
         for event in session.takeEvents() { channel.emit(event) }
         onTurn(state)
         return state
-    }
-
-    /// The events every loop handles alike: a wake (taken) and the window closed or a quit
-    /// signal (the run quits). True when `event` was one of them.
-    static func handleWakeOrQuit(_ event: SDL_Event, sdl: SDLSession, session: Session) -> Bool {
-        switch event.type {
-        case sdl.wakeEventType:
-            sdl.wakeConsumed()
-        case SDL_QUIT.rawValue:
-            session.apply(.quit(code: 0))
-        default:
-            return false
-        }
-        return true
     }
 }

@@ -1,108 +1,82 @@
 import CSDL2
 import VPlayCore
 
-/// The main loop while a file plays in the window: sends commands from every control surface
-/// to the session, shows pictures when they are due, draws the overlay, and otherwise sleeps
-/// until the next frame, overlay deadline or event. A paused, idle player sleeps without waking.
-public final class PlayerLoop {
-    private let sdl: SDLSession
+/// One file playing in the window: shows its pictures when they are due, with its subtitles
+/// and the overlay, and handles what the pointer and the overlay's keys do to them. Made for
+/// each file's player and dropped when the session lets the file go.
+final class PlayingScene: ViewScene {
     private let session: Session
     private let window: PlayerWindow
     private let player: Player
-    private let channel: PlayerChannel
     private let overlay: Overlay
+    /// The seek-bar previews of this file; nil: none.
+    private let thumbnails: BackgroundThumbnails?
     private let texture: VideoTexture
     /// The main subtitle track's layer, and the second track's.
     private let subtitleLayers: [SubtitleTexture]
     /// The software path's direct route to the screen; nil on the GPU path.
     private let windowPixels: WindowPixels?
-    /// Called after each turn with the published state (status line, IPC observers).
-    private let onTurn: (PlayerState) -> Void
     private var needsPresent = true
     /// Decision to picture on screen (scaling, upload, present), smoothed.
     private var displayLatency = SmoothedValue(weight: 0.1)
-    /// Keys to commands: the user's input.conf first, then the built-in bindings.
-    private let keyCommand: (KeyPress, Bool) -> PlayerCommand?
-    /// Ctrl+O: the desktop's file chooser.
-    private let openDialog: () -> Void
+    /// When this turn's decision began, if it brought a new picture.
+    private var newPictureDecidedAt: Double?
+    private let firstPicture: FirstPictureWait
 
     /// - Parameters:
-    ///   - player: the session's player; the loop runs while it plays.
-    ///   - thumbnails: the seek-bar previews of this file (nil: none). Its `onReady` must
-    ///     call `sdl.wake()`: the loop then redraws with the new picture.
-    public init(sdl: SDLSession, session: Session, window: PlayerWindow, player: Player, channel: PlayerChannel,
-                overlay: Overlay, thumbnails: (any ThumbnailSource)? = nil,
-                keyCommand: @escaping (KeyPress, Bool) -> PlayerCommand? = KeyBindings.command(for:isFullscreen:),
-                openDialog: @escaping () -> Void = {}, onTurn: @escaping (PlayerState) -> Void = { _ in }) {
+    ///   - player: the session's player.
+    ///   - thumbnails: the seek-bar previews of this file (nil: none). Its `onReady` must wake
+    ///     the loop: it then redraws with the new picture.
+    ///   - openDialog: Ctrl+O and the context menu's Open: the desktop's file chooser.
+    init(session: Session, window: PlayerWindow, overlay: Overlay, player: Player,
+         thumbnails: BackgroundThumbnails?, openDialog: @escaping () -> Void) {
         overlay.thumbnails = thumbnails
         overlay.openFileChooser = openDialog
-        self.keyCommand = keyCommand
-        self.openDialog = openDialog
-        self.sdl = sdl
         self.session = session
         self.window = window
         self.player = player
-        self.channel = channel
         self.overlay = overlay
-        self.onTurn = onTurn
+        self.thumbnails = thumbnails
         texture = VideoTexture(renderer: window.renderer)
         subtitleLayers = SubtitleLayer.allCases.map { SubtitleTexture(renderer: window.renderer, layer: $0) }
         windowPixels = window.presentation == .scaledRGB ? WindowPixels(window: window.window, renderer: window.renderer) : nil
+        firstPicture = FirstPictureWait(startedAt: Player.monotonicNow())
     }
 
-    /// How long a file's first picture is waited for before the window is drawn without it.
-    static let firstPictureWait = 1.0
+    func leave() {
+        // The previews are this file's: the next file brings its own.
+        overlay.thumbnails = nil
+        thumbnails?.stop()
+    }
 
-    /// Runs until the session lets this file go (its end, another file, a quit).
-    public func run() {
-        let startedAt = Player.monotonicNow()
-        // The thumbnail source is this file's: the next file brings its own.
-        defer { overlay.thumbnails = nil }
-        var event = SDL_Event()
-        while true {
-            LoopTurn.takeCommands(from: channel, into: session)
-            guard session.player === player else {
-                LoopTurn.publish(session, to: channel, onTurn: onTurn)
-                return
-            }
-            let decidedAt = Player.monotonicNow()
-            let tick = player.tick()
-            if tick.hasNewPicture || lookChanged() || (!drawsIntoWindow && texture.isEmpty) {
-                uploadPicture()
-            }
-            let canvas = subtitleCanvas
-            for layer in subtitleLayers where layer.update(from: player, canvas: canvas, intoWindow: drawsIntoWindow) {
-                needsPresent = true
-            }
-            player.updateWindow(window.state)
-            let state = LoopTurn.publish(session, to: channel, onTurn: onTurn)
-            guard session.player === player else { return }
-            if state.isFullscreen != window.isFullscreen {
-                window.setFullscreen(state.isFullscreen)
-                needsPresent = true
-            }
-            if window.apply(state.windowSettings, pictureSize: player.geometry?.displaySize) { needsPresent = true }
-
-            let now = Player.monotonicNow()
-            // Until this file's first picture is up, the window keeps the last one of the file
-            // before (or the idle screen) rather than going black between files.
-            let waitsForPicture = player.geometry != nil && !player.hasPicture && now - startedAt < Self.firstPictureWait
-            if !waitsForPicture && (needsPresent || overlay.needsRedraw(state: state, now: now)) {
-                present(state: state, now: now)
-                if tick.hasNewPicture { displayLatency.add(Player.monotonicNow() - decidedAt) }
-                player.displayLatency = displayLatency.value
-            }
-            SDL_ShowCursor(overlay.hidesCursor(state: state, now: now) ? 0 : 1)
-
-            var deadline = waitsForPicture ? min(tick.wakeAt, startedAt + Self.firstPictureWait) : tick.wakeAt
-            if let overlayDeadline = overlay.nextDeadline(state: state, now: now) {
-                deadline = min(deadline, overlayDeadline)
-            }
-            if sdl.waitEvent(&event, until: deadline, now: now) {
-                handle(event, state: state)
-                while session.player === player, SDL_PollEvent(&event) != 0 { handle(event, state: session.snapshot) }
-            }
+    func prepare(after tick: Player.Tick?, decidedAt: Double) {
+        let hasNewPicture = tick?.hasNewPicture ?? false
+        newPictureDecidedAt = hasNewPicture ? decidedAt : nil
+        if hasNewPicture || lookChanged() || (!drawsIntoWindow && texture.isEmpty) {
+            uploadPicture()
         }
+        let canvas = subtitleCanvas
+        for layer in subtitleLayers where layer.update(from: player, canvas: canvas, intoWindow: drawsIntoWindow) {
+            needsPresent = true
+        }
+        player.updateWindow(window.state)
+    }
+
+    func draw(_ state: PlayerState, now: Double) -> Double {
+        if state.isFullscreen != window.isFullscreen {
+            window.setFullscreen(state.isFullscreen)
+            needsPresent = true
+        }
+        if window.apply(state.windowSettings, pictureSize: player.geometry?.displaySize) { needsPresent = true }
+        let waitsForPicture = firstPicture.holdsDrawing(hasVideo: player.geometry != nil, hasPicture: player.hasPicture, now: now)
+        if !waitsForPicture && (needsPresent || overlay.needsRedraw(state: state, now: now)) {
+            present(state: state, now: now)
+            if let decidedAt = newPictureDecidedAt { displayLatency.add(Player.monotonicNow() - decidedAt) }
+            player.displayLatency = displayLatency.value
+        }
+        SDL_ShowCursor(overlay.hidesCursor(state: state, now: now) ? 0 : 1)
+        let overlayDeadline = overlay.nextDeadline(state: state, now: now) ?? .infinity
+        return min(waitsForPicture ? firstPicture.deadline : .infinity, overlayDeadline)
     }
 
     /// Where the picture goes in the window now, and which part of it shows.
@@ -228,26 +202,19 @@ public final class PlayerLoop {
         return true
     }
 
-    private func handle(_ event: SDL_Event, state: PlayerState) {
+    func handle(_ event: SDL_Event, state: PlayerState) -> Bool {
         let now = Player.monotonicNow()
         switch event.type {
-        case sdl.wakeEventType:
-            // Also how a finished seek preview arrives: `needsRedraw` then sees the new picture.
-            sdl.wakeConsumed()
-        case SDL_QUIT.rawValue:
-            session.apply(.quit(code: 0))
         case SDL_DROPFILE.rawValue:
-            if let file = event.drop.file {
-                let path = String(cString: file)
-                // A subtitle file joins the video playing; anything else replaces it.
-                session.apply(SidecarFinder.isSubtitleFile(path) ? .addSubtitleFile(SubtitleFileRequest(path: path), .select) : .loadFile(path))
-                SDL_free(file)
-            }
+            guard let file = event.drop.file else { return false }
+            let path = String(cString: file)
+            // A subtitle file joins the video playing; anything else replaces it.
+            session.apply(SidecarFinder.isSubtitleFile(path) ? .addSubtitleFile(SubtitleFileRequest(path: path), .select) : .loadFile(path))
+            SDL_free(file)
         case SDL_DROPTEXT.rawValue:
-            if let text = event.drop.file {
-                PastedLinks.command(for: String(cString: text), appending: false).map(session.apply)
-                SDL_free(text)
-            }
+            guard let text = event.drop.file else { return false }
+            PastedLinks.command(for: String(cString: text), appending: false).map(session.apply)
+            SDL_free(text)
         case SDL_WINDOWEVENT.rawValue:
             // The overlay needs to know when the pointer leaves the window.
             _ = overlay.handle(event, state: state, now: now)
@@ -266,15 +233,9 @@ public final class PlayerLoop {
                 needsPresent = true
                 break
             }
-            guard let press = KeyPress(event.key) else { break }
-            // Esc closes an open menu before it leaves fullscreen or quits.
-            if press.key == .escape, overlay.dismissTrackMenu(state: state) { break }
-            if press.isOpenDialogKey {
-                openDialog()
-            } else if let appending = press.pasteAppends {
-                session.apply(PastedLinks.clipboardCommand(appending: appending))
-            } else if let command = keyCommand(press, state.isFullscreen) {
-                session.apply(command)
+            // Esc closes an open menu before it leaves fullscreen or quits; other keys are the loop's.
+            guard let press = KeyPress(event.key), press.key == .escape, overlay.dismissTrackMenu(state: state) else {
+                return false
             }
         case SDL_MOUSEMOTION.rawValue, SDL_MOUSEBUTTONDOWN.rawValue, SDL_MOUSEBUTTONUP.rawValue, SDL_MOUSEWHEEL.rawValue:
             if event.type == SDL_MOUSEMOTION.rawValue, window.followDrag() { break }
@@ -288,7 +249,8 @@ public final class PlayerLoop {
                 window.beginDrag()
             }
         default:
-            break
+            return false
         }
+        return true
     }
 }

@@ -3,27 +3,25 @@ import VPlayCore
 
 /// The window with no file: "No file", an Open button and Ctrl+O for the file chooser, files
 /// dropped on it, and `loadfile` over IPC; under them the files played lately, from the watch
-/// history, to play again from where they were left. Runs while the session is idle.
+/// history, to play again from where they were left. Shown while the session is idle; a visit
+/// to the idle window has a scene of its own.
 ///
 /// The history is read on the thread that records it, once the window has been drawn; the rows
 /// appear when it answers. Their pictures come later still, from `pictures`.
-public final class IdleLoop {
+final class IdleScene: ViewScene {
     private let sdl: SDLSession
     private let session: Session
     private let window: PlayerWindow
     private let screen: IdleScreen
-    private let channel: PlayerChannel
-    private let keyCommand: (KeyPress, Bool) -> PlayerCommand?
     /// Shows the desktop's file chooser; its answer comes back through the channel.
     private let openDialog: () -> Void
-    private let onTurn: (PlayerState) -> Void
     private var pointer: OverlayPoint?
     private var drawn: IdleScreen.Look?
     /// Files of a drop under way (SDL sends one event per file between begin and complete).
     private var dropped: [String] = []
-    /// The recent files as last shown: the caller may keep them for its next idle window, which
-    /// then shows them at once while it reads the history again.
-    public private(set) var recent: RecentList
+    /// The recent files as last shown: the next visit shows them at once while it reads the
+    /// history again.
+    private(set) var recent: RecentList
     /// Decodes the rows' pictures; nil for none.
     private let pictures: StillPictures?
     /// The pictures last asked of `pictures`.
@@ -37,49 +35,38 @@ public final class IdleLoop {
 
     /// - Parameters:
     ///   - recent: the recent files to show until the history has been read (those of the last
-    ///     idle window).
+    ///     visit).
     ///   - pictures: decodes a picture of each recent file where it was left; nil for none.
-    public init(sdl: SDLSession, session: Session, window: PlayerWindow, screen: IdleScreen, channel: PlayerChannel,
-                keyCommand: @escaping (KeyPress, Bool) -> PlayerCommand?, openDialog: @escaping () -> Void,
-                recent: RecentList = RecentList(), pictures: StillPictures? = nil,
-                onTurn: @escaping (PlayerState) -> Void = { _ in }) {
+    init(sdl: SDLSession, session: Session, window: PlayerWindow, screen: IdleScreen, openDialog: @escaping () -> Void,
+         recent: RecentList, pictures: StillPictures?) {
         self.sdl = sdl
         self.session = session
         self.window = window
         self.screen = screen
-        self.channel = channel
-        self.keyCommand = keyCommand
         self.openDialog = openDialog
         self.recent = session.history == nil ? RecentList() : recent
         self.pictures = pictures
-        self.onTurn = onTurn
     }
 
-    public func run() {
+    func prepare(after tick: Player.Tick?, decidedAt: Double) {}
+
+    func draw(_ state: PlayerState, now: Double) -> Double {
+        if state.isFullscreen != window.isFullscreen { window.setFullscreen(state.isFullscreen) }
+        takeReading()
+        let showsMessage = state.message != nil && state.messageExpiry > now
+        draw(message: showsMessage ? state.message : nil)
+        // Read once the window shows: reading never holds up its first picture.
+        if requests == 0 { readHistory() }
+        // A message on screen goes when it expires.
+        return showsMessage ? state.messageExpiry : .infinity
+    }
+
+    func leave() {
         // A file about to open has the machine to itself.
-        defer { pictures?.cancel() }
-        var event = SDL_Event()
-        while session.phase == .idle {
-            LoopTurn.takeCommands(from: channel, into: session)
-            let state = LoopTurn.publish(session, to: channel, onTurn: onTurn)
-            guard session.phase == .idle else { return }
-            if state.isFullscreen != window.isFullscreen { window.setFullscreen(state.isFullscreen) }
-            takeReading()
-            let now = Player.monotonicNow()
-            draw(message: state.messageExpiry > now ? state.message : nil)
-            // Read once the window shows: reading never holds up its first picture.
-            if requests == 0 { readHistory() }
-            // A message on screen goes when it expires.
-            let until = state.message != nil && state.messageExpiry > now ? state.messageExpiry : .infinity
-            guard sdl.waitEvent(&event, until: until, now: now) else { continue }
-            repeat {
-                handle(event, state: state)
-            } while session.phase == .idle && SDL_PollEvent(&event) != 0
-        }
+        pictures?.cancel()
     }
 
-    private func handle(_ event: SDL_Event, state: PlayerState) {
-        if LoopTurn.handleWakeOrQuit(event, sdl: sdl, session: session) { return }
+    func handle(_ event: SDL_Event, state: PlayerState) -> Bool {
         switch event.type {
         case SDL_DROPBEGIN.rawValue:
             dropped.removeAll()
@@ -96,19 +83,12 @@ public final class IdleLoop {
         case SDL_DROPCOMPLETE.rawValue:
             if !dropped.isEmpty { session.apply(.openFiles(dropped)) }
         case SDL_KEYDOWN.rawValue:
-            if let press = OverlayKeyPress(event.key), let rows = layout.recent,
-               let action = recent.handle(press, shown: rows.count, hovered: pointer.flatMap(rows.hit(at:))?.row) {
-                act(action)
-                break
+            // The list's keys; the others are the loop's.
+            guard let press = OverlayKeyPress(event.key), let rows = layout.recent,
+                  let action = recent.handle(press, shown: rows.count, hovered: pointer.flatMap(rows.hit(at:))?.row) else {
+                return false
             }
-            guard let press = KeyPress(event.key) else { break }
-            if press.isOpenDialogKey {
-                openDialog()
-            } else if let appending = press.pasteAppends {
-                session.apply(PastedLinks.clipboardCommand(appending: appending))
-            } else if let command = keyCommand(press, state.isFullscreen) {
-                session.apply(command)
-            }
+            act(action)
         case SDL_MOUSEMOTION.rawValue:
             pointer = OverlayPoint(x: Double(event.motion.x), y: Double(event.motion.y))
         case SDL_MOUSEBUTTONDOWN.rawValue:
@@ -131,8 +111,9 @@ public final class IdleLoop {
             // Exposed or resized: draw again.
             drawn = nil
         default:
-            break
+            return false
         }
+        return true
     }
 
     private var layout: IdleLayout {
@@ -210,12 +191,5 @@ public final class IdleLoop {
         guard let pictures, asked != wanted else { return }
         wanted = asked
         pictures.want(asked)
-    }
-}
-
-extension KeyPress {
-    /// Ctrl+O: the file chooser, from the idle window and while playing.
-    public var isOpenDialogKey: Bool {
-        modifiers == [.control] && (key == .character("o") || key == .character("O"))
     }
 }
