@@ -60,6 +60,9 @@ func run() -> Int32 {
         return 0
     }
     FFmpegLog.configure(verbosity: options.verbosity)
+    let files = PlaylistFile.expand(options.files)
+    // A web page's yt-dlp runs while SDL, the window and the sound device start.
+    WebHeadStart.begin(files: files, options: options.player)
 
     let sdl: SDLSession
     do { sdl = try SDLSession(video: options.player.videoEnabled) } catch {
@@ -81,7 +84,7 @@ func run() -> Int32 {
     let audioDevice = options.player.audioEnabled ? AudioDevice(sink: AutomaticAudioOutput()) : nil
     let quiet = options.reallyQuiet
     let session = Session(
-        files: PlaylistFile.expand(options.files),
+        files: files,
         settings: Settings(options: options.player, fullscreen: options.fullscreen),
         configuration: options.sessionConfiguration,
         opener: { source, fileOptions, interrupt throws(PlayerError) in

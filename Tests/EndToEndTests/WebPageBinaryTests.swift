@@ -292,6 +292,38 @@ final class WebPageBinaryTests: XCTestCase {
         XCTAssertLessThan(seconds(since: started), 30)
     }
 
+    /// With a window: the page's yt-dlp, started while SDL and the window start, runs once for
+    /// the page; a quit while it runs ends it and the run.
+    func testAPageWithAWindowAsksYTDLOnceAndAQuitWhileItRunsEndsIt() throws {
+        try skipWithoutDisplay()
+        let fixture = try NetworkFixture.shared()
+        try pages(fixture)
+        let url = fixture.server.url("page.html")
+        let runs = FileManager.default.temporaryDirectory.appendingPathComponent("vplay-ytdl-runs-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: runs) }
+        let counting = try fakeYTDLP("echo $$ >> \(runs); exec \(try ytdlp()) \"$@\"")
+        let player = try NetworkPlayer(["--ytdl-path=\(counting)", url], timeout: .seconds(60))
+        try player.waitFor("time-pos", timeout: .seconds(60)) { ($0.number ?? 0) > 0 }
+        XCTAssertEqual(try player.client.command("get_property", "path").data, .string(url))
+        let started = (try String(contentsOfFile: runs, encoding: .utf8)).split(separator: "\n")
+        XCTAssertEqual(started.count, 1, "yt-dlp ran \(started.count) times for one page")
+
+        let pidFile = runs + ".pid"
+        defer { try? FileManager.default.removeItem(atPath: pidFile) }
+        let hanging = try fakeYTDLP("echo $$ > \(pidFile).part; mv \(pidFile).part \(pidFile); exec sleep 300")
+        let waiting = try NetworkPlayer(["--ytdl-path=\(hanging)", url])
+        let pid = try poll(timeout: .seconds(30), interval: 0.02, until: { _ in true }) { () -> pid_t? in
+            (try? String(contentsOfFile: pidFile, encoding: .utf8)).flatMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+        }
+        let running = try XCTUnwrap(pid, "yt-dlp never started")
+        let asked = ContinuousClock.now
+        _ = try waiting.client.sendCommand(["quit"])
+        XCTAssertFalse(waiting.process.waitForExit(timeout: .seconds(10)).timedOut, "vplay still runs after quit")
+        print("vplay ended \(String(format: "%.3f", seconds(since: asked))) s after quit while yt-dlp ran")
+        _ = poll(timeout: .seconds(10), interval: 0.01) { kill(running, 0) != 0 }
+        XCTAssertNotEqual(kill(running, 0), 0, "yt-dlp still runs after quit")
+    }
+
     /// Quitting, or loading another file, while yt-dlp runs ends it.
     func testQuitOrLoadfileWhileYTDLRunsEndsIt() throws {
         let fixture = try NetworkFixture.shared()

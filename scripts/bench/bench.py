@@ -901,7 +901,8 @@ def main():
     total = time.monotonic() - t_start
     loads["end"] = load1()
     mach = machine()
-    mach["mpv_vo"] = mpv_default_vo(clips.get("720p30-cut") or next(iter(clips.values())))
+    # Sections that make no clips of their own (web pages) leave nothing to ask mpv about.
+    mach["mpv_vo"] = mpv_default_vo(clips.get("720p30-cut") or next(iter(clips.values()))) if clips else "?"
     text = report(res, args, runs, length, pause_s, seeks, av_seconds, mach, when, loads, waited, total, vplay,
                   sections, switches, landing_seeks)
     log("\n" + text)

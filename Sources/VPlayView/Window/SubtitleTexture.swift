@@ -1,4 +1,5 @@
 import CSDL2
+import Glibc
 import VPlayCore
 
 /// One subtitle layer (the main track, or the second one at the top): an image the size of the
@@ -20,8 +21,9 @@ final class SubtitleTexture {
     /// Where the image is kept; this class owns what either case points to.
     private enum Image {
         case none
-        /// B, G, R, A, `size.width * 4` bytes a row: while drawn into the window's pixels.
-        case memory(UnsafeMutableRawPointer)
+        /// B, G, R, A, `size.width * 4` bytes a row: while drawn into the window's pixels. Mapped
+        /// zero pages, so that only the rows subtitles have touched cost memory (and time).
+        case memory(UnsafeMutableRawPointer, bytes: Int)
         case texture(OpaquePointer)
 
         var isInMemory: Bool {
@@ -37,7 +39,7 @@ final class SubtitleTexture {
         func free() {
             switch self {
             case .none: break
-            case .memory(let pixels): pixels.deallocate()
+            case .memory(let pixels, let bytes): munmap(pixels, bytes)
             case .texture(let texture): SDL_DestroyTexture(texture)
             }
         }
@@ -63,7 +65,7 @@ final class SubtitleTexture {
         let texture: OpaquePointer
         switch image {
         case .none: return remade
-        case .memory(let memory):
+        case .memory(let memory, _):
             let pitch = size.width * 4
             player.drawSubtitles(into: memory + region.y * pitch + region.x * 4, pitch: pitch, region: region, layer: layer)
             return true
@@ -96,7 +98,7 @@ final class SubtitleTexture {
     private func copy(_ box: PixelBox, lift: Int, window: WindowPixels?) {
         switch image {
         case .none: return
-        case .memory(let memory):
+        case .memory(let memory, _):
             let pitch = size.width * 4
             window?.composite(memory + box.y * pitch + box.x * 4, pitch: pitch, x: box.x, y: box.y - lift,
                               width: box.width, height: box.height)
@@ -118,9 +120,9 @@ final class SubtitleTexture {
         image = .none
         if inMemory {
             let bytes = width * height * 4
-            let memory = UnsafeMutableRawPointer.allocate(byteCount: bytes, alignment: 64)
-            memory.initializeMemory(as: UInt8.self, repeating: 0, count: bytes)
-            image = .memory(memory)
+            guard let memory = mmap(nil, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
+                  memory != MAP_FAILED else { return false }
+            image = .memory(memory, bytes: bytes)
         } else if let texture = SDL_CreateTexture(renderer, SDL_PIXELFORMAT_ARGB8888.rawValue,
                                                   Int32(SDL_TEXTUREACCESS_STREAMING.rawValue), Int32(width), Int32(height)) {
             SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_BLEND)

@@ -5,8 +5,9 @@ import Foundation
 /// killed too if vplay exits while it runs, so nothing is left behind.
 enum ChildProcess {
     struct Outcome: Equatable {
-        /// The exit status, or 128 + the signal that ended it.
-        var status: Int32
+        /// The exit status, or 128 + the signal that ended it; nil when the output was complete
+        /// before the program ended (it is left to end by itself).
+        var status: Int32?
         var output: Data
         var errors: Data
     }
@@ -26,6 +27,11 @@ enum ChildProcess {
 
     static func run(_ program: String, _ arguments: [String], interrupt: InterruptFlag,
                     limit: Double) -> Result<Outcome, Failure> {
+        start(program, arguments).flatMap { $0.finish(interrupt: interrupt, limit: limit) }
+    }
+
+    /// Starts `program`; its output waits in its pipes until `Started.finish` reads it.
+    static func start(_ program: String, _ arguments: [String]) -> Result<Started, Failure> {
         guard let path = locate(program) else { return .failure(.notFound(program)) }
         var output: [Int32] = [-1, -1], errors: [Int32] = [-1, -1]
         guard makePipe(&output) else { return .failure(.cannotStart(String(cString: strerror(errno)))) }
@@ -65,39 +71,95 @@ enum ChildProcess {
             close(output[0]); close(errors[0])
             return .failure(.cannotStart(String(cString: strerror(errno))))
         }
-        defer { close(output[0]); close(errors[0]) }
-
-        let deadline = Date().addingTimeInterval(limit)
-        var collected = [Data(), Data()]
-        var open = [true, true]
-        var buffer = [UInt8](repeating: 0, count: 65536)
-        var failure: Failure?
-        while open.contains(true) {
-            if interrupt.isRaised { failure = .cancelled; break }
-            if Date() >= deadline { failure = .timedOut; break }
-            var fds = [output[0], errors[0]].enumerated().map { index, fd in
-                pollfd(fd: open[index] ? fd : -1, events: Int16(POLLIN), revents: 0)
-            }
-            guard poll(&fds, 2, pollInterval) >= 0 || errno == EINTR else { break }
-            for index in 0..<2 where open[index] && fds[index].revents != 0 {
-                let count = read(fds[index].fd, &buffer, buffer.count)
-                if count > 0 {
-                    collected[index].append(buffer, count: count)
-                } else if count == 0 || (errno != EINTR && errno != EAGAIN) {
-                    open[index] = false
-                }
-            }
-            if collected[0].count + collected[1].count > outputLimit { failure = .outputTooLarge; break }
-        }
-        if failure != nil { kill(-pid, SIGKILL) }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        Running.shared.ended(pid)
-        if let failure { return .failure(failure) }
-        let code = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
-        return .success(Outcome(status: code, output: collected[0], errors: collected[1]))
+        return .success(Started(pid: pid, output: output[0], errors: errors[0]))
     }
 
+    /// A program started and not yet waited for; its one owner finishes or abandons it.
+    final class Started: @unchecked Sendable {
+        let pid: pid_t
+        // The read ends of its pipes, -1 once closed.
+        private var output: Int32
+        private var errors: Int32
+
+        fileprivate init(pid: pid_t, output: Int32, errors: Int32) {
+            self.pid = pid
+            self.output = output
+            self.errors = errors
+        }
+
+        deinit { abandon() }
+
+        /// Reads its output to its end and waits for it; killed when `interrupt` is raised or
+        /// `limit` seconds pass. Once `isComplete` says the output so far is all that is wanted,
+        /// returns it at once: the program is left to end by itself (a Python program's exit can
+        /// take a tenth of a second), waited for on a thread of its own.
+        func finish(interrupt: InterruptFlag, limit: Double,
+                    isComplete: (Data) -> Bool = { _ in false }) -> Result<Outcome, Failure> {
+            guard output >= 0 else { return .failure(.cancelled) }
+            let deadline = Date().addingTimeInterval(limit)
+            var collected = [Data(), Data()]
+            var open = [true, true]
+            var buffer = [UInt8](repeating: 0, count: 65536)
+            var failure: Failure?
+            while open.contains(true) {
+                if interrupt.isRaised { failure = .cancelled; break }
+                if Date() >= deadline { failure = .timedOut; break }
+                var fds = [output, errors].enumerated().map { index, fd in
+                    pollfd(fd: open[index] ? fd : -1, events: Int16(POLLIN), revents: 0)
+                }
+                guard poll(&fds, 2, pollInterval) >= 0 || errno == EINTR else { break }
+                for index in 0..<2 where open[index] && fds[index].revents != 0 {
+                    let count = read(fds[index].fd, &buffer, buffer.count)
+                    if count > 0 {
+                        collected[index].append(buffer, count: count)
+                    } else if count == 0 || (errno != EINTR && errno != EAGAIN) {
+                        open[index] = false
+                    }
+                }
+                if collected[0].count + collected[1].count > outputLimit { failure = .outputTooLarge; break }
+                if failure == nil, open[0], fds[0].revents != 0, isComplete(collected[0]) {
+                    release(until: deadline)
+                    return .success(Outcome(status: nil, output: collected[0], errors: collected[1]))
+                }
+            }
+            let status = end(killing: failure != nil)
+            if let failure { return .failure(failure) }
+            let code = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+            return .success(Outcome(status: code, output: collected[0], errors: collected[1]))
+        }
+
+        /// Kills it (and what it started) unread.
+        func abandon() {
+            if output >= 0 { _ = end(killing: true) }
+        }
+
+        /// Lets it end by itself, its pipes closed (anything more it writes is lost), and waits
+        /// for it on a thread of its own; killed if it still runs at `deadline`.
+        private func release(until deadline: Date) {
+            close(output); close(errors)
+            output = -1; errors = -1
+            let pid = pid
+            Thread.detachNewThread {
+                var status: Int32 = 0
+                while waitpid(pid, &status, WNOHANG) == 0 {
+                    if Date() >= deadline { kill(-pid, SIGKILL) }
+                    usleep(UInt32(ChildProcess.pollInterval) * 1000)
+                }
+                Running.shared.ended(pid)
+            }
+        }
+
+        /// Its wait status, once it has ended (killed first when asked); its pipes closed.
+        private func end(killing: Bool) -> Int32 {
+            if killing { kill(-pid, SIGKILL) }
+            close(output); close(errors)
+            output = -1; errors = -1
+            var status: Int32 = 0
+            while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+            Running.shared.ended(pid)
+            return status
+        }
+    }
     /// A pipe whose ends no other program started meanwhile inherits.
     private static func makePipe(_ ends: inout [Int32]) -> Bool {
         guard pipe(&ends) == 0 else { return false }

@@ -9,6 +9,7 @@ public enum WebOpening {
         let path = given.text
         guard options.web.enabled, given.isNetwork, given.refusal == nil,
               PageCheck.isPage(given.location, network: given.network, interrupt: interrupt) else {
+            WebHeadStart.discard()
             if interrupt.isRaised { throw .cancelled(path) }
             return try open(given, options, interrupt)
         }

@@ -11,9 +11,16 @@ extension WebPage {
     }
 
     public static func read(_ data: Data) throws(ReadError) -> WebPage {
-        guard let object = try? JSONSerialization.jsonObject(with: data), let page = object as? [String: Any] else {
-            throw .invalidJSON
-        }
+        guard let page = object(data) else { throw .invalidJSON }
+        return try read(page: page)
+    }
+
+    /// `data` as one JSON object; nil when it is not (or not yet) one.
+    static func object(_ data: Data) -> [String: Any]? {
+        (try? JSONSerialization.jsonObject(with: data)) as? [String: Any]
+    }
+
+    static func read(page: [String: Any]) throws(ReadError) -> WebPage {
         if page["_type"] as? String == "playlist" || page["entries"] != nil {
             let entries = (page["entries"] as? [Any] ?? []).compactMap { $0 as? [String: Any] }.compactMap(entryURL)
             for url in entries { try checkNetwork(url) }

@@ -1,7 +1,8 @@
 import Foundation
 
-/// Asks yt-dlp what a web page holds: `yt-dlp -J` as a child process, given up when the open
-/// is cancelled, and given twice `--network-timeout` to answer.
+/// Asks yt-dlp what a web page holds: `yt-dlp -J` as a child process (the one `WebHeadStart`
+/// started, when it asked the same), given up when the open is cancelled, and given twice
+/// `--network-timeout` to answer.
 public enum WebPageResolver {
     /// The package that brings yt-dlp, named when it is missing.
     static let packageName = "yt-dlp"
@@ -10,7 +11,20 @@ public enum WebPageResolver {
 
     public static func resolve(_ url: String, options: PlayerOptions, interrupt: InterruptFlag) throws(PlayerError) -> WebPage {
         let limit = max(2 * options.network.timeout, 1)
-        switch ChildProcess.run(options.web.program, arguments(for: url, options: options), interrupt: interrupt, limit: limit) {
+        let arguments = arguments(for: url, options: options)
+        let started = WebHeadStart.take(program: options.web.program, arguments: arguments).map { .success($0) }
+            ?? ChildProcess.start(options.web.program, arguments)
+        // `-J` answers with one line of JSON: once that line is whole the page is known, and
+        // yt-dlp's own exit is not waited for.
+        var answer: [String: Any]?
+        let outcome = started.flatMap { child in
+            child.finish(interrupt: interrupt, limit: limit) { output in
+                guard output.last == UInt8(ascii: "\n") else { return false }
+                answer = WebPage.object(output)
+                return answer != nil
+            }
+        }
+        switch outcome {
         case .failure(.notFound(let program)):
             let named = program == WebOptions().program ? "" : " ('\(program)', --ytdl-path)"
             throw .cannotOpen(url, "yt-dlp is needed for web pages and was not found\(named): install the package \(packageName)")
@@ -22,10 +36,11 @@ public enum WebPageResolver {
             throw .cannotOpen(url, "yt-dlp gave no answer in \(number(limit)) s (--network-timeout)")
         case .failure(.outputTooLarge):
             throw .cannotOpen(url, "yt-dlp's answer is too large")
-        case .success(let outcome) where outcome.status != 0:
-            throw .cannotOpen(url, failureMessage(String(decoding: outcome.errors, as: UTF8.self), status: outcome.status))
+        case .success(let outcome) where (outcome.status ?? 0) != 0:
+            throw .cannotOpen(url, failureMessage(String(decoding: outcome.errors, as: UTF8.self), status: outcome.status ?? 0))
         case .success(let outcome):
             do throws(WebPage.ReadError) {
+                if let answer { return try WebPage.read(page: answer) }
                 return try WebPage.read(outcome.output)
             } catch {
                 switch error {
