@@ -4,7 +4,8 @@ import TestSupport
 
 /// A file ends once its last sound is heard, not when the device has taken it: what the device
 /// still holds then is not lost when it is let go (the last file of a run, a file with no
-/// sound joining it). And a device that keeps its queue while paused drops it for a new file.
+/// sound joining it). And a device that keeps its queue while paused drops it for a new file
+/// and for a seek while paused.
 final class FileEndSoundTests: XCTestCase {
     func testAFileEndsOnceItsLastSoundIsHeard() throws {
         let harness = try EngineHarness(try MediaFactory.clip(.audioOnly))
@@ -30,5 +31,18 @@ final class FileEndSoundTests: XCTestCase {
         let flushes = first.sink.flushes
         let second = try EngineHarness(try MediaFactory.clip(.audioOnly), after: first)
         XCTAssertTrue(second.run { $0.sink.flushes > flushes }, "what the device held of the file before was kept")
+    }
+
+    func testASeekWhilePausedDropsWhatTheDeviceHeld() throws {
+        let harness = try EngineHarness(try MediaFactory.clip(.av(seconds: 4)))
+        harness.sink.flushesForNewTracks = true
+        XCTAssertTrue(harness.run { $0.player.state.position >= 1 })
+        harness.apply(.setPaused(true))
+        let flushes = harness.sink.flushes
+        harness.apply(.seek(.absolute(3), .exact))
+        XCTAssertTrue(harness.run { !$0.player.state.isRestarting }, "the seek did not land")
+        harness.apply(.setPaused(false))
+        XCTAssertTrue(harness.run { $0.player.state.position >= 3.3 })
+        XCTAssertEqual(harness.sink.flushes, flushes + 1, "the sound of the old position, queued, played on resume")
     }
 }
