@@ -92,27 +92,7 @@ final class AudioAddEngineTests: XCTestCase {
     /// The second of `pitchStepsSound` the device played in each 20 ms window from sample
     /// `start` (left channel's zero crossings); silence is nil, kept only when asked.
     private static func pitchSeconds(_ harness: EngineHarness, from start: Int, keepingSilence: Bool = false) -> [Int?] {
-        let format = harness.sink.format
-        let window = format.sampleRate / 50
-        let samples = harness.sink.samples
-        var result: [Int?] = []
-        var frame = start / format.channels
-        while (frame + window) * format.channels <= samples.count {
-            var crossings = 0, energy = 0.0
-            var previous = samples[frame * format.channels]
-            for i in frame..<(frame + window) {
-                let value = samples[i * format.channels]
-                energy += Double(value) * Double(value)
-                if (value >= 0) != (previous >= 0) { crossings += 1 }
-                previous = value
-            }
-            frame += window
-            guard (energy / Double(window)).squareRoot() > 300 else {
-                if keepingSilence { result.append(nil) }
-                continue
-            }
-            result.append(ClipSpec.pitchStepSecond(of: Double(crossings * 25)))
-        }
-        return result
+        let tones = harness.sink.tones(from: start)
+        return (keepingSilence ? tones : tones.filter { $0 != nil }).map { $0.flatMap { ClipSpec.pitchStepSecond(of: Double($0)) } }
     }
 }

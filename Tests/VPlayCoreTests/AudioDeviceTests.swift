@@ -5,27 +5,6 @@ import TestSupport
 /// The device outlives playlist entries: opened once, the next file's sound starts on a fresh
 /// timeline — none of the old file's sound, clock or serials carried into it.
 final class AudioDeviceTests: XCTestCase {
-    /// The frequency of the tone in each 20 ms of `samples` from `start` (nil: silence).
-    private func tones(_ sink: ManualAudioSink, from start: Int) -> [Int?] {
-        let channels = sink.format.channels, window = sink.format.sampleRate / 50
-        let samples = sink.samples
-        var result: [Int?] = []
-        var frame = start / channels
-        while (frame + window) * channels <= samples.count {
-            var crossings = 0, energy = 0.0
-            var previous = samples[frame * channels]
-            for i in frame..<(frame + window) {
-                let value = samples[i * channels]
-                energy += Double(value) * Double(value)
-                if (value >= 0) != (previous >= 0) { crossings += 1 }
-                previous = value
-            }
-            result.append((energy / Double(window)).squareRoot() > 300 ? crossings * 25 : nil)
-            frame += window
-        }
-        return result
-    }
-
     func testTheNextFilePlaysOnTheSameDeviceFromAFreshTimeline() throws {
         let first = try EngineHarness(try MediaFactory.clip(.av(seconds: 6)))
         XCTAssertTrue(first.run { $0.player.state.position >= 2 })
@@ -47,7 +26,7 @@ final class AudioDeviceTests: XCTestCase {
         XCTAssertLessThan(positions.first ?? 99, 0.5, "the second file did not start at its own beginning: \(positions.prefix(5))")
         XCTAssertEqual(positions, positions.sorted(), "the position went back")
 
-        let heard = tones(second.sink, from: secondStartsAt).compactMap { $0 }
+        let heard = second.sink.tones(from: secondStartsAt).compactMap { $0 }
         XCTAssertGreaterThan(heard.count, 40, "under a second of sound from the second file")
         let firstTone = heard.filter { abs($0 - ClipSpec.toneFrequency) < 100 }
         XCTAssertTrue(firstTone.isEmpty, "the first file's tone was heard after it ended: \(firstTone.count) windows")

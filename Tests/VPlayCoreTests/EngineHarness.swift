@@ -61,6 +61,27 @@ final class ManualAudioSink: AudioSink {
     }
 
     var bufferSeconds: Double { Double(format.bufferFrames) / Double(format.sampleRate) }
+
+    /// What the device played in 20 ms windows from sample `start`: nil for silence, else the
+    /// tone's frequency from the left channel's zero crossings.
+    func tones(from start: Int = 0) -> [Int?] {
+        let channels = format.channels, window = format.sampleRate / 50
+        var result: [Int?] = []
+        var frame = start / channels
+        while (frame + window) * channels <= samples.count {
+            var crossings = 0, energy = 0.0
+            var previous = samples[frame * channels]
+            for i in frame..<(frame + window) {
+                let value = samples[i * channels]
+                energy += Double(value) * Double(value)
+                if (value >= 0) != (previous >= 0) { crossings += 1 }
+                previous = value
+            }
+            result.append((energy / Double(window)).squareRoot() > 300 ? crossings * 25 : nil)
+            frame += window
+        }
+        return result
+    }
 }
 
 /// Drives a real `Player` on a real file, turn by turn, the way the main loop would,

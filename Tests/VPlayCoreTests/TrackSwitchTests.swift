@@ -5,30 +5,6 @@ import TestSupport
 /// Tracks through the whole engine on a real file: which ones play at open, and switching
 /// while playing (the sound changes, the position and the picture run on).
 final class TrackSwitchTests: XCTestCase {
-    /// What the device played in 20 ms windows: nil for silence, else the tone's frequency
-    /// from the left channel's zero crossings.
-    private func tones(_ harness: EngineHarness, from start: Int = 0) -> [Int?] {
-        let format = harness.sink.format
-        let window = format.sampleRate / 50
-        let samples = harness.sink.samples
-        var result: [Int?] = []
-        var frame = start / format.channels
-        while (frame + window) * format.channels <= samples.count {
-            var crossings = 0, energy = 0.0
-            var previous = samples[frame * format.channels]
-            for i in frame..<(frame + window) {
-                let value = samples[i * format.channels]
-                energy += Double(value) * Double(value)
-                if (value >= 0) != (previous >= 0) { crossings += 1 }
-                previous = value
-            }
-            let loud = (energy / Double(window)).squareRoot() > 300
-            result.append(loud ? crossings * 50 / 2 : nil)
-            frame += window
-        }
-        return result
-    }
-
     private func isFirstTone(_ frequency: Int?) -> Bool {
         frequency.map { abs($0 - ClipSpec.toneFrequency) < 100 } ?? false
     }
@@ -73,7 +49,7 @@ final class TrackSwitchTests: XCTestCase {
         let harness = try EngineHarness(try MediaFactory.clip(try .multiTrack()), options: options)
         XCTAssertEqual(harness.player.state.selectedTrackID(.audio), 2)
         play(harness, to: 1)
-        let heard = tones(harness).compactMap { $0 }
+        let heard = harness.sink.tones().compactMap { $0 }
         XCTAssertFalse(heard.isEmpty)
         XCTAssertTrue(heard.allSatisfy(isSecondTone), "\(heard)")
     }
@@ -86,7 +62,7 @@ final class TrackSwitchTests: XCTestCase {
         harness.apply(.selectTrack(.audio, .id(2)))
         play(harness, to: 4)
         XCTAssertEqual(harness.player.state.selectedTrackID(.audio), 2)
-        let after = tones(harness, from: switchedAt)
+        let after = harness.sink.tones(from: switchedAt)
         let firstNew = try XCTUnwrap(after.firstIndex(where: isSecondTone), "\(after)")
         // The old sound plays until the new one follows on: no silence between them, and the
         // new tone within the sound already queued for the device.
@@ -119,7 +95,7 @@ final class TrackSwitchTests: XCTestCase {
         play(harness, to: 3.5)
         XCTAssertEqual(harness.sink.flushes, flushesBefore + 1)
         XCTAssertFalse(renderer.awaitsDeviceFlush, "still looking for the new sound after it played")
-        let after = tones(harness, from: switchedAt)
+        let after = harness.sink.tones(from: switchedAt)
         let firstNew = try XCTUnwrap(after.firstIndex(where: isSecondTone), "\(after)")
         XCTAssertLessThanOrEqual(firstNew, 2, "the new tone came \(firstNew * 20) ms after the switch")
         XCTAssertTrue(after[(firstNew + 1)...].allSatisfy(isSecondTone), "\(after)")
@@ -138,7 +114,7 @@ final class TrackSwitchTests: XCTestCase {
         XCTAssertNil(harness.player.state.selectedTrackID(.audio))
         XCTAssertFalse(harness.player.state.hasAudio)
         // Silence after the last buffer already handed over; the picture ran at real speed.
-        XCTAssertTrue(tones(harness, from: silentFrom).dropFirst(3).allSatisfy { $0 == nil })
+        XCTAssertTrue(harness.sink.tones(from: silentFrom).dropFirst(3).allSatisfy { $0 == nil })
         XCTAssertEqual(harness.clock.time - clockAt, harness.player.state.position - positionAt, accuracy: 0.1)
         let numbers = harness.shown[shownBefore...].compactMap(\.number)
         XCTAssertEqual(numbers, Array(numbers[0]..<(numbers[0] + numbers.count)))
@@ -147,7 +123,7 @@ final class TrackSwitchTests: XCTestCase {
         let soundFrom = harness.sink.samples.count
         harness.apply(.selectTrack(.audio, .id(1)))
         play(harness, to: 4.5)
-        let back = tones(harness, from: soundFrom)
+        let back = harness.sink.tones(from: soundFrom)
         let first = try XCTUnwrap(back.firstIndex(where: isFirstTone), "\(back)")
         XCTAssertLessThanOrEqual(Double(first) * 0.02, 0.3)
         XCTAssertTrue(back[(first + 1)...].allSatisfy(isFirstTone), "\(back)")
@@ -164,7 +140,7 @@ final class TrackSwitchTests: XCTestCase {
         XCTAssertEqual(harness.player.state.message, "No audio track 9")
         XCTAssertEqual(harness.player.state.selectedTrackID(.audio), 1)
         play(harness, to: 1.5)
-        XCTAssertTrue(tones(harness).suffix(10).allSatisfy(isFirstTone))
+        XCTAssertTrue(harness.sink.tones().suffix(10).allSatisfy(isFirstTone))
     }
 
     func testCyclingGoesThroughTheTracksThenNone() throws {
