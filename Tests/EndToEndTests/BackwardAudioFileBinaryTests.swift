@@ -24,9 +24,7 @@ final class BackwardAudioFileBinaryTests: XCTestCase {
         XCTAssertEqual(try ipc.property("play-dir") as? String, "backward")
         XCTAssertLessThan(try ipc.double("time-pos"), 5, "time-pos falls meanwhile")
 
-        let seconds = stride(from: first + 0.1, to: first + 3.1, by: 0.25).compactMap { at in
-            recording.medianPitch(from: at, to: at + 0.2).flatMap(ClipSpec.pitchStepSecond)
-        }
+        let seconds = recording.pitchStepSeconds(from: first + 0.1, to: first + 3.1)
         print("BackwardAudioFileBinaryTests: seconds of the audio file heard, a quarter second apart: \(seconds)")
         XCTAssertGreaterThanOrEqual(seconds.count, 9, "a clear tone most of the time: \(seconds)")
         XCTAssertEqual(seconds.first, 5, "it starts with the last second's pitch: \(seconds)")
@@ -55,9 +53,7 @@ final class BackwardAudioFileBinaryTests: XCTestCase {
         let mark = try AudioCapture.duration(of: capture) + 0.5
         let heard = try AudioCapture.wait(for: capture, from: mark, timeout: .seconds(15)) { $0.endTime > mark + 1.6 }
         let recording = try XCTUnwrap(heard, "the recording stopped")
-        let seconds = stride(from: mark, to: mark + 1.5, by: 0.25).compactMap { at in
-            recording.medianPitch(from: at, to: at + 0.2).flatMap(ClipSpec.pitchStepSecond)
-        }
+        let seconds = recording.pitchStepSeconds(from: mark, to: mark + 1.5)
         print("BackwardAudioFileBinaryTests: after audio-add backward, seconds of the added file heard: \(seconds)")
         XCTAssertGreaterThanOrEqual(seconds.count, 4, "a clear tone: \(seconds)")
         // The video's own 440 Hz would read as second 0.

@@ -25,9 +25,7 @@ final class BackwardSoundBinaryTests: XCTestCase {
         XCTAssertLessThan(try ipc.double("time-pos"), 5, "time-pos falls meanwhile")
 
         // The second of the file each quarter second of sound belongs to, read from its pitch.
-        let seconds = stride(from: first + 0.1, to: first + 3.1, by: 0.25).compactMap { at in
-            recording.medianPitch(from: at, to: at + 0.2).flatMap(ClipSpec.pitchStepSecond)
-        }
+        let seconds = recording.pitchStepSeconds(from: first + 0.1, to: first + 3.1)
         print("BackwardSoundBinaryTests: seconds of the file heard, a quarter second apart: \(seconds)")
         XCTAssertGreaterThanOrEqual(seconds.count, 9, "a clear tone most of the time: \(seconds)")
         XCTAssertEqual(seconds.first, 5, "it starts with the last second's pitch: \(seconds)")
@@ -39,9 +37,7 @@ final class BackwardSoundBinaryTests: XCTestCase {
     private func secondsHeard(in capture: URL, from mark: Double, span: Double) throws -> [Int] {
         let heard = try AudioCapture.wait(for: capture, from: mark, timeout: .seconds(15)) { $0.endTime > mark + span + 0.3 }
         let recording = try XCTUnwrap(heard, "the recording stopped")
-        return stride(from: mark + 0.1, to: mark + span, by: 0.25).compactMap { at in
-            recording.medianPitch(from: at, to: at + 0.2).flatMap(ClipSpec.pitchStepSecond)
-        }
+        return recording.pitchStepSeconds(from: mark + 0.1, to: mark + span)
     }
 
     /// Backward at double speed from where forward playback stands, then forward again: the
@@ -140,9 +136,7 @@ final class BackwardSoundBinaryTests: XCTestCase {
         let recording = try XCTUnwrap(heard, "no sound after resuming")
         let first = try XCTUnwrap(recording.firstSound(after: mark))
         // From 2.96 s down: the third second's pitch (2.x s) throughout.
-        let seconds = stride(from: first + 0.05, to: first + 0.8, by: 0.15).compactMap { at in
-            recording.medianPitch(from: at, to: at + 0.1).flatMap(ClipSpec.pitchStepSecond)
-        }
+        let seconds = recording.pitchStepSeconds(from: first + 0.05, to: first + 0.8, every: 0.15, window: 0.1)
         print("BackwardSoundBinaryTests: after steps to \(stood) s, seconds heard \(seconds)")
         XCTAssertEqual(seconds.first, 2, "the sound of where the picture stands, not of the end: \(seconds)")
         XCTAssertEqual(seconds, seconds.sorted(by: >), "stepping down: \(seconds)")

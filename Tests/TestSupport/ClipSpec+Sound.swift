@@ -18,3 +18,13 @@ extension ClipSpec {
         return Int(second)
     }
 }
+
+extension AudioCapture {
+    /// The second of a `pitchStepsSound` heard in each `window` seconds, `every` seconds from
+    /// `start` to `end`; windows with no clear step left out.
+    public func pitchStepSeconds(from start: Double, to end: Double, every: Double = 0.25, window: Double = 0.2) -> [Int] {
+        stride(from: start, to: end, by: every).compactMap { at in
+            medianPitch(from: at, to: at + window).flatMap(ClipSpec.pitchStepSecond)
+        }
+    }
+}
