@@ -16,21 +16,7 @@ final class BackwardSoundBinaryTests: XCTestCase {
 
         let player = try PlayerSession(clip: clip, arguments: ["--play-dir=backward"])
         let ipc = try XCTUnwrap(player.ipc)
-        let heard = try AudioCapture.wait(for: capture, from: start, timeout: .seconds(20)) { recording in
-            recording.firstSound(after: start).map { recording.endTime > $0 + 3.2 } ?? false
-        }
-        let recording = try XCTUnwrap(heard, "no sound heard backward (or it broke off)")
-        let first = try XCTUnwrap(recording.firstSound(after: start))
-        XCTAssertTrue(recording.hasSound(from: first + 0.1, to: first + 3.1), "the sound broke off")
-        XCTAssertLessThan(try ipc.double("time-pos"), 5, "time-pos falls meanwhile")
-
-        // The second of the file each quarter second of sound belongs to, read from its pitch.
-        let seconds = recording.pitchStepSeconds(from: first + 0.1, to: first + 3.1)
-        print("BackwardSoundBinaryTests: seconds of the file heard, a quarter second apart: \(seconds)")
-        XCTAssertGreaterThanOrEqual(seconds.count, 9, "a clear tone most of the time: \(seconds)")
-        XCTAssertEqual(seconds.first, 5, "it starts with the last second's pitch: \(seconds)")
-        XCTAssertEqual(seconds, seconds.sorted(by: >), "the pitch only ever steps down: \(seconds)")
-        XCTAssertGreaterThanOrEqual(Set(seconds).count, 3, "it steps down second after second: \(seconds)")
+        try assertHeardBackwardFromTheEnd(capture: capture, from: start, ipc: ipc, of: "the file")
     }
 
     /// The seconds of `pitchSteps` heard a quarter second apart over `span` seconds from `mark`.
@@ -174,4 +160,25 @@ final class BackwardSoundBinaryTests: XCTestCase {
         let recording = try AudioCapture(contentsOf: capture, from: start)
         XCTAssertNil(recording.firstSound(after: start), "nothing heard")
     }
+}
+
+/// A `pitchSteps` sound played backward from its end, heard at the null sink from `start`: the
+/// last second's pitch first, then only ever stepping down, second after second, unbroken for
+/// three seconds while `time-pos` falls.
+func assertHeardBackwardFromTheEnd(capture: URL, from start: Double, ipc: IPCClient, of what: String,
+                                   file: StaticString = #filePath, line: UInt = #line) throws {
+    let heard = try AudioCapture.wait(for: capture, from: start, timeout: .seconds(20)) { recording in
+        recording.firstSound(after: start).map { recording.endTime > $0 + 3.2 } ?? false
+    }
+    let recording = try XCTUnwrap(heard, "no sound heard backward (or it broke off)", file: file, line: line)
+    let first = try XCTUnwrap(recording.firstSound(after: start), file: file, line: line)
+    XCTAssertTrue(recording.hasSound(from: first + 0.1, to: first + 3.1), "the sound broke off", file: file, line: line)
+    XCTAssertLessThan(try ipc.double("time-pos"), 5, "time-pos falls meanwhile", file: file, line: line)
+    // The second each quarter second of sound belongs to, read from its pitch.
+    let seconds = recording.pitchStepSeconds(from: first + 0.1, to: first + 3.1)
+    print("backward: seconds of \(what) heard, a quarter second apart: \(seconds)")
+    XCTAssertGreaterThanOrEqual(seconds.count, 9, "a clear tone most of the time: \(seconds)", file: file, line: line)
+    XCTAssertEqual(seconds.first, 5, "it starts with the last second's pitch: \(seconds)", file: file, line: line)
+    XCTAssertEqual(seconds, seconds.sorted(by: >), "the pitch only ever steps down: \(seconds)", file: file, line: line)
+    XCTAssertGreaterThanOrEqual(Set(seconds).count, 3, "it steps down second after second: \(seconds)", file: file, line: line)
 }
