@@ -97,7 +97,7 @@ public final class Player {
     var abLoop = ABLoop()
     /// The clip being written, and the percentage last shown of it.
     var clipExport: (job: ClipExport, shown: Int)?
-    private var startedAt: Double = 0
+    var startedAt: Double = 0
     var seekRequestedAt: Double?
     private var decodingStarted = false
     /// Seeks asked for while another lands wait for it.
@@ -566,99 +566,6 @@ public final class Player {
         }
     }
 
-    /// Lets the sound held for a restart's first picture go. A seek while playing does not
-    /// wait for its sound to be heard (behind what the device still holds, some 100 ms with
-    /// PulseAudio): the picture's clock runs from the landing at once, and the sound joins it
-    /// at the sample due when it is heard, the device's queue dropped where it can be.
-    private func releaseSound(of restart: Restart, landing: Double, serial: Int, now: Double) {
-        guard let output else { return }
-        guard restart.reason == .seek, !state.isPaused, !options.untimed, audio != nil, landing.isFinite else {
-            output.renderer.releaseSound()
-            return
-        }
-        externalClock.set(landing + startTime, serial: serial, at: now)
-        externalClock.isPaused = false
-        audioAwaitsHandover = true
-        output.renderer.releaseSound(joining: externalClock)
-    }
-
-    /// After a pause, sound still joining the picture joins the picture's clock as it now is.
-    func rejoinSound(at now: Double) {
-        guard audioAwaitsHandover, !lifecycle.isRestarting, let audio, let output,
-              output.time(at: now, serial: audio.packets.serial, sourceID: latestSourceID) == nil, externalClock.serial == audio.packets.serial else { return }
-        output.renderer.releaseSound(joining: externalClock)
-    }
-
-    /// Carries a restart on: once the seek is done, waits for the first picture (or, without
-    /// video, the first sound), then for the sound to reach it, so that both start together
-    /// and the position never runs back. Gives up waiting on a picture or a sound that does
-    /// not come (damage, a stream that ends first) after a second.
-    private func advanceRestart(now: Double, into tick: inout Tick) {
-        guard var restart = lifecycle.restart, let serial = demuxer.settledSerial else { return }
-        if restart.settledAt == nil {
-            lifecycle.handle(.settled(at: now))
-            restart.settledAt = now
-        }
-        guard let landing = restart.landing, let landedAt = restart.landedAt else {
-            if let video {
-                // Nothing decodable: the stream ended, or a second of it past the target gave
-                // no picture (damage). Playing, a picture that takes seconds to decode is not
-                // waited for with the sound held either.
-                let nothingToShow = video.decoder.isFinished(atSerial: serial) && video.frames.remaining == 0
-                let damaged = (video.decoder.packetTime(atSerial: serial) ?? -.infinity) > restart.target + startTime + 1
-                let tooLong = !state.isPaused && now - (restart.settledAt ?? now) >= 3
-                if nothingToShow || damaged || tooLong {
-                    output?.renderer.releaseSound()
-                    finishRestart(at: audioTime(at: now).map { $0 - startTime } ?? restart.target, now: now)
-                }
-            } else if state.isPaused || audio.map({ $0.decoder.pushedSerial == serial || $0.decoder.isFinished(atSerial: serial) }) ?? true {
-                // Paused, the sound queued before the seek is taken by no one, so the new
-                // position's may not be decoded yet: the seek is over at its target, and the
-                // sound starts there when playing resumes.
-                lifecycle.handle(.pictureShown(position: restart.target, at: now))
-            }
-            return
-        }
-        guard usesAudioClock, !state.isPaused, !options.untimed, let audio else {
-            finishRestart(at: landing, now: now)
-            return
-        }
-        if let heard = audioTime(at: now) {
-            if soundJoinedAt == nil { soundJoinedAt = now }
-            let ahead = landing + startTime - heard
-            // 1 µs: the rounding of adding up the clock.
-            if ahead <= 0.000_001 { finishRestart(at: landing, now: now); return }
-            tick.wakeAt = min(tick.wakeAt, now + ahead / state.speed)
-        } else if audio.isDecodedToEnd || (audio.frames.remaining == 0 && now - landedAt >= 1) {
-            // No sound here (the track ended, or is damaged): the picture goes alone. Sound
-            // that is ready waits for the device however long it takes to start.
-            finishRestart(at: landing, now: now)
-        }
-    }
-
-    /// With `-v`: how long each stage of a seek took, in ms from the request.
-    private func traceRestart(_ restart: Restart?, requestedAt requested: Double, now: Double) {
-        func since(_ time: Double?) -> String { time.map { String(format: "%.1f", ($0 - requested) * 1000) } ?? "-" }
-        verbose("seek: demuxed \(since(restart?.settledAt)), picture \(since(restart?.landedAt)), "
-                + "sound clock \(since(soundJoinedAt)), restart \(since(now)) ms")
-    }
-
-    private func finishRestart(at position: Double, now: Double) {
-        let restart = lifecycle.restart
-        lifecycle.handle(.started)
-        demuxer.startReadingAhead()
-        if let requested = seekRequestedAt {
-            stats.seekLatencies.append(now - requested)
-            traceRestart(restart, requestedAt: requested, now: now)
-            seekRequestedAt = nil
-        } else if stats.timeToFirstFrame == nil {
-            stats.timeToFirstFrame = now - startedAt
-        }
-        if position.isFinite { heldPosition = position; state.position = max(0, position) }
-        publishPhase()
-        events.append(.playbackRestart)
-    }
-
     /// Media time on the master clock: audio when it plays, else the external clock.
     func masterTime(at now: Double) -> Double? {
         // Once the sound has played out (or the next file's is heard) its clock stops; the
@@ -674,12 +581,6 @@ public final class Player {
     func audioTime(at now: Double) -> Double? {
         guard let audio, let output, !audioAwaitsHandover else { return nil }
         return output.time(at: now, serial: audio.packets.serial, sourceID: latestSourceID)
-    }
-
-    /// Everything of the selected track up to its end of stream was played.
-    private var isAudioDrained: Bool {
-        guard let audio, let output else { return true }
-        return audio.isDecodedToEnd && output.renderer.isIdle && output.renderer.sourceID == audio.sourceID
     }
 
     private func updatePosition(now: Double) {
@@ -708,88 +609,4 @@ public final class Player {
 
     /// Backward steps of the clock up to this are jitter, not a jump in the stream (seconds).
     static let clockJitter = 0.25
-
-    private var isNearEnd: Bool { demuxer.isAtEnd }
-
-    /// The selected track's sound was all played, and what the device held of it was heard.
-    private func isAudioHeardToEnd(at now: Double) -> Bool {
-        isAudioDrained && now >= output?.renderer.soundEndsAt ?? 0
-    }
-
-    /// The next file's sound plays on from this one's, so this one may end. With pictures, once
-    /// the device has taken it up: the next file's first picture then follows the last one's
-    /// duration, in the time the pictures kept, while this file's last moments of sound, queued
-    /// before it, still play. Sound alone ends when that first sound is heard.
-    private func isSoundHandedOver(at now: Double) -> Bool {
-        video != nil ? hasHandedOverSound : hasHandedOverSound(at: now)
-    }
-
-    /// Once everything was decoded and handed over: when the last picture has been up for its
-    /// duration and the last sound is heard (or the next file's first, following it). The turn
-    /// that ends the file comes then, so the next one's first picture follows the last one's
-    /// duration.
-    private func endDue(at now: Double) -> Double? {
-        guard video?.isDrained ?? true else { return nil }
-        let pictureEnd = video?.scheduler.currentFrameEnd ?? 0
-        if audio == nil || (video != nil && hasHandedOverSound) { return pictureEnd }
-        if video == nil, let handover = soundHandoverDelay(at: now) { return now + handover }
-        guard isAudioDrained, let output else { return nil }
-        return max(pictureEnd, output.renderer.soundEndsAt)
-    }
-
-    /// True while a playing stream has nothing decoded yet and its decoder has not finished, or
-    /// the sound waits for the tempo filter of a new speed.
-    var isWaitingForDecoders: Bool {
-        if let video, video.frames.remaining == 0, !video.isDrained { return true }
-        if let audio, audio.frames.remaining == 0, !audio.decoder.isFinished(atSerial: audio.packets.serial) { return true }
-        if audio != nil, output?.renderer.isTempoPending == true { return true }
-        return false
-    }
-
-    private func isAtEnd(now: Double) -> Bool {
-        guard demuxer.isAtEnd, !state.isPaused || lifecycle.isStepping else { return false }
-        if let video, !(video.isDrained && (options.untimed || now >= video.scheduler.currentFrameEnd)) { return false }
-        if audio != nil, !isAudioHeardToEnd(at: now), !isSoundHandedOver(at: now) { return false }
-        if video == nil && audio == nil, let duration = state.duration, state.position < duration { return false }
-        return true
-    }
-
-    func endOfFile(now: Double) {
-        if let failure = demuxer.failure {
-            endWithFailure(failure)
-            return
-        }
-        if let left = loopsLeft, left <= 0 {
-            if movesOnAtEnd {
-                events.append(.endFile(reason: .eof))
-                outcome = .endOfFile
-                return
-            }
-            // As the seed players do: back to the start, paused.
-            setPaused(true, at: now)
-            requestSeek(to: 0, precision: .exact, announce: true, reason: .rewind)
-            return
-        }
-        if let left = loopsLeft { loopsLeft = left - 1 }
-        requestSeek(to: options.start ?? 0, precision: .exact, announce: true, reason: .loop)
-    }
-
-    /// The source failed for good while playing (the server went away): the entry ends with
-    /// the error, as a failed open does.
-    private func endWithFailure(_ reason: String) {
-        let error = PlayerError.cannotOpen(state.path, reason)
-        state.failure = error
-        events.append(.endFile(reason: .error, error: reason))
-        outcome = .failed(error)
-    }
-}
-
-extension Player {
-    /// How a file's playback ended by itself.
-    public enum Outcome: Equatable, Sendable {
-        /// Played to its end (and its loops).
-        case endOfFile
-        /// Its source failed for good.
-        case failed(PlayerError)
-    }
 }
