@@ -19,6 +19,12 @@
 #   low-latency parec kept attached to vp.monitor keeps the sink running (and
 #   records the output bit-exactly); once its file starts growing, new streams
 #   start within milliseconds, so we wait for that instead of a fixed sleep.
+# - Shared memory is off (--disable-shm): with it, PulseAudio 16 can abort on
+#   an assertion (memblock_replace_import, after "Cannot send block reference
+#   with non-registered memfd ID", its issue 824) when a player that was
+#   writing quits while its blocks are still being forwarded to the monitor's
+#   recorder, and every test after that would run without sound. Clients then
+#   send their samples over the socket.
 # - If PulseAudio cannot start, CMD still runs with SDL_AUDIODRIVER=dummy and
 #   VPLAY_AUDIO_CAPTURE unset, after one warning.
 set -u
@@ -82,7 +88,7 @@ start_audio() {
     export PULSE_SERVER="unix:$workdir/pulse/native"
     HOME="$workdir/home" XDG_RUNTIME_DIR="$workdir/runtime" \
         pulseaudio -n --daemonize=no --exit-idle-time=-1 --disallow-exit \
-        --use-pid-file=no --log-target=stderr \
+        --use-pid-file=no --log-target=stderr --disable-shm=yes \
         --load="module-native-protocol-unix socket=$workdir/pulse/native auth-anonymous=1" \
         --load="module-null-sink sink_name=vp rate=48000 channels=2" \
         2>"$workdir/pulseaudio.log" &
