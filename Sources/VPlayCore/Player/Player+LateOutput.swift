@@ -22,10 +22,8 @@ extension Player {
         opened.startTimeline(nil, id: latestSourceID)
         // The picture is up already: nothing waits for it.
         opened.renderer.releaseSound()
-        opened.renderer.setDelay(state.audio.delay)
         appliedLoudnessGain = loudnessGain
-        opened.renderer.setFilters(soundGraph)
-        opened.renderer.setDownmix(state.audio.drc.downmix)
+        applyOutputSettings()
         opened.renderer.setSpeed(state.speed)
         applyGain()
         opened.sink.setPaused(pausedAt != nil)

@@ -309,9 +309,7 @@ public final class Player {
             chooseOutputDevice(state.audio.device)
         }
         followOutputDevice(now: now)
-        output?.renderer.setDelay(state.audio.delay)
-        output?.renderer.setFilters(soundGraph)
-        output?.renderer.setDownmix(state.audio.drc.downmix)
+        applyOutputSettings()
         // The sound already plays right after the file before's (`--gapless-audio`): it goes on.
         let continues = audio != nil && output?.continueTimeline(latestSourceID) == true
         if !continues {
@@ -327,6 +325,13 @@ public final class Player {
         setPaused((options.startPaused && !continues) || options.speed == 0, at: now)
         if !state.isPaused { output?.sink.setPaused(false) }
         if options.playDirection == .backward, let end = options.start ?? state.duration { enterBackward(from: end, now: now) }
+    }
+
+    /// The sound settings kept in the state, given to the output: delay, filters, downmix.
+    func applyOutputSettings() {
+        output?.renderer.setDelay(state.audio.delay)
+        output?.renderer.setFilters(soundGraph)
+        output?.renderer.setDownmix(state.audio.drc.downmix)
     }
 
     /// Starts reading and decoding from the start position, so that the first picture is
