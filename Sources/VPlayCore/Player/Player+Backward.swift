@@ -129,6 +129,12 @@ extension Player {
     private func setBackwardPaused(_ paused: Bool, _ playback: BackwardPlayback, now: Double) {
         state.isPaused = paused
         playback.clock.setPaused(paused, at: now)
+        // Paused with the picture behind the clock (the next one still being decoded): time
+        // stands in the picture on screen, so the position and a turn forward match what is seen.
+        if paused, !playback.isSeeking, let shown = playback.onScreen, playback.clock.time(at: now) < shown.pts {
+            playback.clock.set(shown.pts, serial: playback.serial, at: now)
+            state.position = max(0, shown.pts - startTime)
+        }
         // The sound stood still while frames were stepped: it starts again from the picture,
         // what the device held of it dropped before the device plays.
         if !paused && playback.hasStepped && playback.sound != nil { seekBackward(to: state.position, announce: false) }
