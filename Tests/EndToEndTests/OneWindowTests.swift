@@ -76,4 +76,24 @@ final class OneWindowTests: XCTestCase {
         XCTAssertEqual(try window(titled: "vplay", process: process), shown, "the idle window is a new window")
         XCTAssertTrue(process.isRunning)
     }
+
+    /// Fullscreen, the pointer hides with the bar while a file plays; the idle window after it
+    /// has buttons to click, so the pointer shows there again without being moved.
+    func testThePointerHiddenWhilePlayingShowsOnTheIdleWindowAfter() throws {
+        let clip = try MediaFactory.clip(.squareOnGrey(seconds: 6))
+        let (process, connect) = try launch(["--idle=yes", "--fs", clip.path])
+        let window = try window(titled: clip.lastPathComponent, process: process, timeout: PlayerSession.windowTimeout)
+        let ipc = try connect()
+        let frame = try Screen.windowGeometry(window)
+        // Over the top left corner: the grey picture, later the idle window's dark background.
+        try Screen.mouseMove(window: window, x: 30, y: 30)
+        let corner = (x: frame.x + 16, y: frame.y + 16)
+        XCTAssertTrue(try poll(timeout: .seconds(10)) { try Screen.showsPointer(x: corner.x, y: corner.y) }, "the pointer never showed")
+        XCTAssertTrue(try poll(timeout: .seconds(10)) { !(try Screen.showsPointer(x: corner.x, y: corner.y)) },
+                      "the pointer never hid with the bar")
+        XCTAssertEqual(try ipc.property("idle-active") as? Bool, false, "the file ended before the test could see the pointer hide")
+        XCTAssertTrue(poll(timeout: .seconds(20)) { (try? ipc.property("idle-active")) as? Bool == true }, "not idle after the file's end")
+        XCTAssertTrue(try poll(timeout: .seconds(5)) { try Screen.showsPointer(x: corner.x, y: corner.y) },
+                      "the idle window keeps the pointer hidden")
+    }
 }

@@ -44,6 +44,20 @@ public enum Screen {
     }
 }
 
+extension Screen {
+    /// True when the pointer shows in the square of `size` pixels from screen point (x, y),
+    /// where nothing else is white: the screen as the user sees it (ffmpeg's X capture draws
+    /// the pointer as XFixes reports it, a hidden one empty) has the pointer's white outline.
+    public static func showsPointer(x: Int, y: Int, size: Int = 48) throws -> Bool {
+        let display = ProcessInfo.processInfo.environment["DISPLAY"] ?? ":0"
+        let result = try ChildProcess.run("ffmpeg", ["-v", "error", "-f", "x11grab", "-draw_mouse", "1",
+                                                     "-video_size", "\(size)x\(size)", "-i", "\(display)+\(x),\(y)",
+                                                     "-frames:v", "1", "-f", "rawvideo", "-pix_fmt", "gray", "-"],
+                                          timeout: .seconds(20)).requireSuccess()
+        return result.standardOutput.contains { $0 > 200 }
+    }
+}
+
 public enum ScreenError: Error {
     case unexpectedOutput(String)
 }

@@ -46,6 +46,8 @@ final class IdleScene: ViewScene {
         self.openDialog = openDialog
         self.recent = session.history == nil ? RecentList() : recent
         self.pictures = pictures
+        // The pointer may have hidden with a fullscreen file's bar; here there are buttons to click.
+        SDL_ShowCursor(SDL_ENABLE)
     }
 
     func prepare(after tick: Player.Tick?, decidedAt: Double) {}
