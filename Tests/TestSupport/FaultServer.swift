@@ -9,6 +9,9 @@ import Foundation
 ///   metadata (every 4 KiB, when asked for) says `title` is playing;
 /// - `.slowStart(seconds, file)`: serves `file` (ranges too), the first answer only after
 ///   `seconds`: a source that takes long to open. It prints `answered` when that answer goes.
+/// - `.together(count, file)`: serves `file` to each request only once `count` requests are
+///   waiting at once (a client that asks one after another gets 503 after 20 s): downloads
+///   that must run side by side.
 /// Stopped when released.
 public final class FaultServer: @unchecked Sendable {
     public enum Behaviour: Sendable {
@@ -17,6 +20,7 @@ public final class FaultServer: @unchecked Sendable {
         case stallAfter(Int, file: URL)
         case radio(URL, title: String)
         case slowStart(Double, file: URL)
+        case together(Int, file: URL)
     }
 
     public let port: Int
@@ -32,6 +36,7 @@ public final class FaultServer: @unchecked Sendable {
         case let .stallAfter(bytes, file): ["stall", String(bytes), file.path]
         case let .radio(file, title): ["radio", file.path, title]
         case let .slowStart(seconds, file): ["slow", String(seconds), file.path]
+        case let .together(count, file): ["together", String(count), file.path]
         }
         process = try ChildProcess.launch("python3", ["-u", script.path] + arguments)
         guard process.waitForOutput(containing: "\n", timeout: .seconds(10)),
@@ -167,10 +172,36 @@ public final class FaultServer: @unchecked Sendable {
         except OSError:
             pass
 
+    def together(count, path):
+        data = open(path, "rb").read()
+        barrier = threading.Barrier(count, timeout=20)
+        while True:
+            connection, _ = listener.accept()
+            print("accepted", flush=True)
+            threading.Thread(target=serve_together, args=(connection, data, barrier), daemon=True).start()
+
+    def serve_together(connection, data, barrier):
+        try:
+            if read_request(connection) is None:
+                return
+            try:
+                barrier.wait()
+                status, body = "200 OK", data
+            except threading.BrokenBarrierError:
+                status, body = "503 Service Unavailable", b""
+            header = ("HTTP/1.1 %s\r\nContent-Type: text/vtt\r\nContent-Length: %d\r\nConnection: close\r\n\r\n"
+                      % (status, len(body))).encode()
+            connection.sendall(header + body)
+            connection.close()
+        except OSError:
+            pass
+
     if sys.argv[1] == "silent":
         silent()
     elif sys.argv[1] == "radio":
         radio(sys.argv[2], sys.argv[3])
+    elif sys.argv[1] == "together":
+        together(int(sys.argv[2]), sys.argv[3])
     elif sys.argv[1] == "slow":
         slow(float(sys.argv[2]), sys.argv[3])
     else:

@@ -9,20 +9,35 @@ enum WebSubtitleFetch {
     /// Larger than any subtitle file a page serves.
     static let sizeLimit = 16 << 20
 
-    /// Fetches `subtitles` with `network`'s options; one that cannot be fetched is left out
-    /// with a warning. Returns each file's path and language.
+    /// Fetches `subtitles` with `network`'s options, all at once (each on a connection of its
+    /// own: the media waits for the slowest, not for their sum); one that cannot be fetched is
+    /// left out with a warning. Returns each file's path and language, in the order chosen.
     static func fetch(_ subtitles: [WebSubtitle], preferring languages: [String], network: NetworkOptions,
                       interrupt: InterruptFlag, warn: (String) -> Void) -> [(path: String, language: String)] {
         guard !subtitles.isEmpty, let directory = RunDirectory.shared.makeSubdirectory() else { return [] }
         let preferred = subtitles.filter { subtitle in languages.contains { subtitle.language.hasPrefix($0) } }
-        let chosen = (preferred + subtitles.filter { !preferred.contains($0) }).prefix(maxCount)
-        var fetched: [(path: String, language: String)] = []
-        for (index, subtitle) in chosen.enumerated() where !interrupt.isRaised {
+        let chosen = Array((preferred + subtitles.filter { !preferred.contains($0) }).prefix(maxCount))
+        let paths = chosen.enumerated().map { index, subtitle in
             let ext = SidecarFinder.fileExtensions.contains(subtitle.format ?? "") ? subtitle.format! : "vtt"
-            let path = "\(directory)/\(index).\(subtitle.language.filter { $0.isLetter || $0.isNumber || $0 == "-" }).\(ext)"
-            switch download(subtitle.url, to: path, network: network, interrupt: interrupt) {
-            case nil: fetched.append((path, subtitle.language))
-            case let reason?: if !interrupt.isRaised { warn("subtitles '\(subtitle.language)' of the page: \(reason); playing without them") }
+            return "\(directory)/\(index).\(subtitle.language.filter { $0.isLetter || $0.isNumber || $0 == "-" }).\(ext)"
+        }
+        // Each download's failure, or nil once it is written.
+        let outcomes = Locked([String?](repeating: "not fetched", count: chosen.count))
+        let downloads = DispatchGroup()
+        for (index, subtitle) in chosen.enumerated() {
+            DispatchQueue.global().async(group: downloads) {
+                let outcome = interrupt.isRaised ? "not fetched" : download(subtitle.url, to: paths[index], network: network,
+                                                                               interrupt: interrupt)
+                outcomes.withLock { $0[index] = outcome }
+            }
+        }
+        downloads.wait()
+        var fetched: [(path: String, language: String)] = []
+        for (index, outcome) in outcomes.withLock({ $0 }).enumerated() {
+            let language = chosen[index].language
+            switch outcome {
+            case nil: fetched.append((paths[index], language))
+            case let reason?: if !interrupt.isRaised { warn("subtitles '\(language)' of the page: \(reason); playing without them") }
             }
         }
         return fetched
