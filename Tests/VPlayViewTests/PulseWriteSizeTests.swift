@@ -14,4 +14,16 @@ final class PulseWriteSizeTests: XCTestCase {
         XCTAssertEqual(PulseAudioOutput.fillBytes(silentFills: 21, bufferBytes: buffer), 2048,
                        "a long silence (a stalled read) in requests: fewer wake-ups")
     }
+
+    /// Once the sound runs out, the silence waits until the server holds no more than a buffer
+    /// (as low as its queue runs between two requests): sound that follows within that time is
+    /// written right behind the end.
+    func testSilenceWaitsUntilTheServerHoldsNoMoreThanABuffer() throws {
+        let buffer = 1024.0 / 48000
+        XCTAssertEqual(try XCTUnwrap(PulseAudioOutput.silenceWait(latency: 0.040, bufferSeconds: buffer)),
+                       0.040 - buffer, accuracy: 1e-9)
+        XCTAssertNil(PulseAudioOutput.silenceWait(latency: buffer, bufferSeconds: buffer), "no deeper than a buffer")
+        XCTAssertNil(PulseAudioOutput.silenceWait(latency: 0.005, bufferSeconds: buffer))
+        XCTAssertNil(PulseAudioOutput.silenceWait(latency: nil, bufferSeconds: buffer), "the server has not told yet")
+    }
 }

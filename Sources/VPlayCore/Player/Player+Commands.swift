@@ -225,8 +225,12 @@ extension Player {
                               reason: Restart.Reason = .seek, reportsTarget: Bool = true) {
         if activeBackward != nil { return seekBackward(to: position, announce: announce) }
         if precision == .exact { checkSeekShortcut() }
-        // The sound of the new position waits for its picture (see `advanceRestart`).
-        if video != nil && !options.untimed, let audio { output?.renderer.holdSound(after: audio.packets.serial) }
+        // The sound of the new position waits for its picture (see `advanceRestart`); a loop's
+        // follows what the device still holds of the end as soon as it is decoded, and its
+        // picture waits for it.
+        if video != nil && !options.untimed && reason != .loop, let audio {
+            output?.renderer.holdSound(after: audio.packets.serial)
+        }
         // Paused, the device keeps the old position's sound queued: it must not play on resume.
         if state.isPaused, audio != nil { output?.renderer.dropDeviceQueue() }
         demuxer.requestSeek(.init(target: position + startTime, precision: precision))

@@ -14,7 +14,9 @@ import VPlayCore
 /// server holds, as PulseAudio lets a client replace what it queued, so it is heard within
 /// about 10 ms too; for that the writer applies the volume itself and keeps what it wrote
 /// before it (`SoundHistory`). When the sound runs out (a seek, an A-B loop's jump, a
-/// stalled read) only the sound goes, then silence in short slices, so what comes next
+/// stalled read) only the sound goes, and the writer looks for more every millisecond while
+/// the server still holds more than a buffer, so sound that follows at once (an A-B loop's A)
+/// is written right behind the end; then silence goes in short slices, so what comes later
 /// follows after a slice of silence rather than a buffer of it. While paused the stream stands
 /// (corked: the server plays nothing and asks for nothing, the thread waits) with what it
 /// holds, which plays first on resume, so a pause loses no sound; what it holds is dropped
@@ -102,6 +104,16 @@ public final class PulseAudioOutput: AudioSink {
         silentFills == 0 || silentFills > 20 ? PulseStream.requestBytes(bufferBytes: bufferBytes) : bufferBytes / 4
     }
 
+    /// Seconds the silence after the sound's end waits, the writer looking for more sound
+    /// every millisecond meanwhile: until the server holds no more than a buffer (`latency`:
+    /// seconds before a byte written now is heard), as low as its queue runs between two
+    /// requests. Sound that follows at once (an A-B loop's A, decoded meanwhile) is then written
+    /// right behind the end, with no silence between. Nil when the queue is not that deep.
+    static func silenceWait(latency: Double?, bufferSeconds: Double) -> Double? {
+        guard let latency, latency > bufferSeconds else { return nil }
+        return latency - bufferSeconds
+    }
+
     /// Seconds of what the server holds that a rewrite leaves alone: the time it takes to get
     /// there. Sound in them is heard at the old volume.
     static let rewriteMargin = 0.005
@@ -112,6 +124,7 @@ public final class PulseAudioOutput: AudioSink {
         private let renderer: AudioRenderer
         private let format: AudioFormat
         private let bufferBytes: Int
+        private let bufferSeconds: Double
         private let running = Locked(true)
         /// Asked for from other threads: the stream stands (corked), keeping what it holds.
         private let corkRequested = Locked(false)
@@ -128,6 +141,7 @@ public final class PulseAudioOutput: AudioSink {
             self.renderer = renderer
             self.format = format
             bufferBytes = format.bufferFrames * format.bytesPerFrame
+            bufferSeconds = Double(format.bufferFrames) / Double(format.sampleRate)
             gain = GainRamp(applied: renderer.targetGain)   // a new stream starts at the volume set
             // Room for the queue and for what the sink took from it and has not played.
             history = SoundHistory(capacity: 2 * PulseStream.targetBytes(bufferBytes: bufferBytes))
@@ -140,6 +154,8 @@ public final class PulseAudioOutput: AudioSink {
                 finished.signal()
             }
             var silentFills = 0
+            // Monotonic time until which the silence after the sound's end waits (see `silenceWait`).
+            var soundAwaitedUntil: Double?
             while running.withLock({ $0 }) {
                 // A new track is ready: what the server holds of the old one is dropped, so the
                 // new one is heard at once rather than after it.
@@ -150,19 +166,37 @@ public final class PulseAudioOutput: AudioSink {
                 let awaitsFlush = renderer.awaitsDeviceFlush
                 followCork()
                 if corked {
+                    soundAwaitedUntil = nil
                     // Nothing is written while standing: what is queued plays first on resume.
                     if awaitsFlush { usleep(1000) } else if stream.waitForRoom(Int.max) == nil { break }
                     continue
                 }
-                let size = PulseAudioOutput.fillBytes(silentFills: silentFills, bufferBytes: bufferBytes)
-                guard let room = stream.waitForRoom(awaitsFlush ? 0 : size) else { break }
-                if room < size {
+                let awaitsSound = soundAwaitedUntil != nil
+                // Looked for as a silence's first slice, should none come in time.
+                let size = PulseAudioOutput.fillBytes(silentFills: awaitsSound ? max(1, silentFills) : silentFills,
+                                                      bufferBytes: bufferBytes)
+                guard let room = stream.waitForRoom(awaitsFlush || awaitsSound ? 0 : size) else { break }
+                if room < size && !awaitsSound {
                     if awaitsFlush { usleep(1000) }
                     continue
                 }
                 // Everything written so far plays before this fill's first byte.
                 let slice = UnsafeMutableRawBufferPointer(rebasing: buffer[0..<size])
-                let sound = renderer.render(into: slice, latency: stream.latency, applyingGain: false)
+                let latency = stream.latency
+                let sound = renderer.render(into: slice, latency: latency, applyingGain: false)
+                let now = Player.monotonicNow()
+                if sound < size && silentFills == 0 && (sound > 0 || !awaitsSound) {
+                    // The sound ran out in this fill, or right at the end of the one before.
+                    soundAwaitedUntil = PulseAudioOutput.silenceWait(latency: latency, bufferSeconds: bufferSeconds)
+                        .map { now + $0 }
+                } else if sound > 0 {
+                    soundAwaitedUntil = nil
+                }
+                if sound == 0, let until = soundAwaitedUntil, now < until {
+                    usleep(1000)
+                    continue
+                }
+                if sound == 0 { soundAwaitedUntil = nil }
                 silentFills = sound > 0 ? 0 : silentFills + 1
                 let filled = UnsafeMutableRawBufferPointer(rebasing: slice[0..<(sound > 0 ? sound : size)])
                 history.append(UnsafeRawBufferPointer(filled))
