@@ -176,6 +176,14 @@ public final class AudioRenderer: @unchecked Sendable {
         source != nil && shared.withLock { (!deviceFlushed && $0.pendingSource?.flushesDevice == true) || $0.join != nil }
     }
 
+    /// Asked on the device's thread: true once the sound up to the stop time (an A-B loop's B) is
+    /// all handed over. The jump's sound comes next: a device that can wait for it looks for it
+    /// often rather than putting silence before it.
+    public var hasPlayedToStop: Bool {
+        bufferIndex >= bufferSize && silenceBytes == 0
+            && shared.withLock { $0.stopTime != nil && $0.stoppedSerial == bufferSerial }
+    }
+
     /// The device asks for `wantsDeviceFlush`: a seek's sound joining its picture is left for
     /// it to take, once the queue it drops can be replaced at once.
     private var deviceFlushes = false

@@ -159,7 +159,10 @@ public final class PulseAudioOutput: AudioSink {
             while running.withLock({ $0 }) {
                 // A new track is ready: what the server holds of the old one is dropped, so the
                 // new one is heard at once rather than after it.
-                if renderer.wantsDeviceFlush() { dropQueued() }
+                if renderer.wantsDeviceFlush() {
+                    dropQueued()
+                    soundAwaitedUntil = nil
+                }
                 if renderer.targetGain != gain.applied { regainQueued(using: buffer) }
                 // While a new track's sound is being decoded, look for it every millisecond
                 // instead of waiting for room.
@@ -185,9 +188,11 @@ public final class PulseAudioOutput: AudioSink {
                 let latency = stream.latency
                 let sound = renderer.render(into: slice, latency: latency, applyingGain: false)
                 let now = Player.monotonicNow()
-                if sound < size && silentFills == 0 && (sound > 0 || !awaitsSound) {
-                    // The sound ran out in this fill, or right at the end of the one before.
-                    soundAwaitedUntil = PulseAudioOutput.silenceWait(latency: latency, bufferSeconds: bufferSeconds)
+                if (sound < size || renderer.hasPlayedToStop) && silentFills == 0 && (sound > 0 || !awaitsSound) {
+                    // The sound ran out in this fill (or stops at its end), or right at the end of
+                    // the one before: the server will hold what it holds and this fill's sound.
+                    let held = latency.map { $0 + Double(sound) / Double(format.bytesPerSecond) }
+                    soundAwaitedUntil = PulseAudioOutput.silenceWait(latency: held, bufferSeconds: bufferSeconds)
                         .map { now + $0 }
                 } else if sound > 0 {
                     soundAwaitedUntil = nil
