@@ -44,6 +44,8 @@ vplay/mpv are taken within each run and then summarised the same way):
   loudness (loudness.py, vplay): --normalize=track heard at the monitor (loudness against the
      target, no pumping), the loudness reader's CPU and the drops it adds at 1080p, and the
      silence at an audio-device switch between two null sinks.
+  ab-seam (ab_seam.py, vplay and mpv): the silence at the sink where an A-B loop jumps from B back
+     to A, with a beep ending at B and another starting at A, and whether B's beep is heard whole.
 
 --only runs some sections; their table goes to .build/bench/results-only.md (not
 BENCHMARKS.md, whose table stays that of a whole run) unless --out says otherwise.
@@ -66,6 +68,7 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, HERE)
+import ab_seam  # noqa: E402
 import album_gap  # noqa: E402
 import avsync  # noqa: E402
 import backward  # noqa: E402
@@ -89,7 +92,7 @@ GEOMETRY = (1280, 720)
 PLAYERS = ("vplay", "ffplay", "mpv", "mpv-x11")
 SECTIONS = ("play", "paused", "fps", "ttff", "seek", "av", "track-switch", "seek-landing", "hdr", "subs", "eq",
             *network.SECTIONS, *session.SECTIONS, *seek_playing.SECTIONS, *backward.SECTIONS, *machine_cpu.SECTIONS,
-            *web_start.SECTIONS, *album_gap.SECTIONS, *loudness.SECTIONS)
+            *web_start.SECTIONS, *album_gap.SECTIONS, *loudness.SECTIONS, *ab_seam.SECTIONS)
 HEADERS = {"vplay": "vplay", "ffplay": "ffplay", "mpv": "mpv", "mpv-x11": "mpv --vo=x11"}
 CLK_TCK = os.sysconf("SC_CLK_TCK")
 
@@ -182,6 +185,7 @@ def make_clips(seconds, av_seconds, sections):
     c.update(backward.make_clips(CLIPS, sections, log))
     c.update(album_gap.make_clips(CLIPS, sections, log))
     c.update(loudness.make_clips(CLIPS, sections, log))
+    c.update(ab_seam.make_clips(CLIPS, sections, log))
     return c
 
 
@@ -896,6 +900,7 @@ def main():
     web_start.run(context)
     album_gap.run(context)
     loudness.run(context)
+    ab_seam.run(context)
 
     screen.close()
     total = time.monotonic() - t_start
@@ -1029,6 +1034,7 @@ def report(res, args, runs, length, pause_s, seeks, av_seconds, mach, when, load
         *machine_cpu.command_lines(sections),
         *album_gap.command_lines(sections),
         *loudness.command_lines(sections),
+        *ab_seam.command_lines(sections),
         "```",
         "",
         "A/V capture resolution: video 1/250 s (a 64x32 patch grabbed 250 times a second; a "
