@@ -477,6 +477,11 @@ public final class AudioRenderer: @unchecked Sendable {
         while frames.remaining > 0 {
             let frame = frames.peek()
             if frame.serial == serial && serial > limit { return false }
+            // A jump back from the stop time: the sound from there starts once the frame after the
+            // one cut at its start is decoded too, so that a device filling whole buffers puts no
+            // silence between them.
+            if frame.serial == serial, stop != nil, stoppedSerial == bufferSerial, frames.remaining < 2,
+               !(source.decoder?.isFinished(atSerial: serial) ?? true) { return false }
             defer { frames.advance() }
             guard frame.serial == serial, let resampler else { continue }
             let resumes = resumeTime.isFinite && frame.serial == resumeSerial && frame.pts.isFinite

@@ -135,6 +135,8 @@ public final class PulseAudioOutput: AudioSink {
         private var gain: GainRamp
         /// What the server may still hold, before its gain: written again when the volume changes.
         private var history: SoundHistory
+        /// Monotonic time until which the silence after the sound's end waits (see `silenceWait`).
+        private var soundAwaitedUntil: Double?
 
         init(stream: PulseStream, renderer: AudioRenderer, format: AudioFormat) {
             self.stream = stream
@@ -154,8 +156,6 @@ public final class PulseAudioOutput: AudioSink {
                 finished.signal()
             }
             var silentFills = 0
-            // Monotonic time until which the silence after the sound's end waits (see `silenceWait`).
-            var soundAwaitedUntil: Double?
             while running.withLock({ $0 }) {
                 // A new track is ready: what the server holds of the old one is dropped, so the
                 // new one is heard at once rather than after it.
@@ -187,27 +187,35 @@ public final class PulseAudioOutput: AudioSink {
                 let slice = UnsafeMutableRawBufferPointer(rebasing: buffer[0..<size])
                 let latency = stream.latency
                 let sound = renderer.render(into: slice, latency: latency, applyingGain: false)
-                let now = Player.monotonicNow()
-                if (sound < size || renderer.hasPlayedToStop) && silentFills == 0 && (sound > 0 || !awaitsSound) {
-                    // The sound ran out in this fill (or stops at its end), or right at the end of
-                    // the one before: the server will hold what it holds and this fill's sound.
-                    let held = latency.map { $0 + Double(sound) / Double(format.bytesPerSecond) }
-                    soundAwaitedUntil = PulseAudioOutput.silenceWait(latency: held, bufferSeconds: bufferSeconds)
-                        .map { now + $0 }
-                } else if sound > 0 {
-                    soundAwaitedUntil = nil
-                }
-                if sound == 0, let until = soundAwaitedUntil, now < until {
+                if holdsSilence(sound: sound, of: size, silentFills: silentFills, latency: latency) {
                     usleep(1000)
                     continue
                 }
-                if sound == 0 { soundAwaitedUntil = nil }
                 silentFills = sound > 0 ? 0 : silentFills + 1
                 let filled = UnsafeMutableRawBufferPointer(rebasing: slice[0..<(sound > 0 ? sound : size)])
                 history.append(UnsafeRawBufferPointer(filled))
                 gain.apply(renderer.targetGain, to: filled, format: format)
                 guard stream.write(UnsafeRawBufferPointer(filled)) else { break }
             }
+        }
+
+        /// After a fill of `size` bytes whose first `sound` are sound, written `latency` seconds
+        /// before it is heard: true while it is silence that waits (see `silenceWait`), not to be
+        /// written yet.
+        private func holdsSilence(sound: Int, of size: Int, silentFills: Int, latency: Double?) -> Bool {
+            let now = Player.monotonicNow()
+            if (sound < size || renderer.hasPlayedToStop) && silentFills == 0 && (sound > 0 || soundAwaitedUntil == nil) {
+                // The sound ran out in this fill (or stops at its end), or right at the end of the
+                // one before: the server will hold what it holds and this fill's sound.
+                let held = latency.map { $0 + Double(sound) / Double(format.bytesPerSecond) }
+                soundAwaitedUntil = PulseAudioOutput.silenceWait(latency: held, bufferSeconds: bufferSeconds).map { now + $0 }
+            } else if sound > 0 {
+                soundAwaitedUntil = nil
+            }
+            guard sound == 0 else { return false }
+            if let until = soundAwaitedUntil, now < until { return true }
+            soundAwaitedUntil = nil
+            return false
         }
 
         /// Stops or restarts the stream: on the writing thread, so a drop of the queue asked for
