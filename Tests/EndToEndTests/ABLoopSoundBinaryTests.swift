@@ -6,13 +6,13 @@ import XCTest
 /// a beep ending right at B and another starting right at A, so each jump back joins them.
 final class ABLoopSoundBinaryTests: XCTestCase {
     /// B's beep is heard whole and A's follows it with no silence between: the sound from A is
-    /// decoded while the device still plays B's end, and written right behind it. (The jump left
-    /// 10–16 ms of silence at most seams when the sound from A waited for A's picture and the
-    /// device wrote silence as soon as B's sound ran out.)
+    /// decoded while the device still plays B's end, and written right behind it (not after
+    /// A's picture, nor after silence written as soon as B's sound ran out).
     func testEachJumpBackJoinsBsEndToAsStart() throws {
         try skipWithoutDisplay()
         guard let capture = AudioCapture.environmentFile else { throw XCTSkip("needs the test environment's audio capture") }
         let clip = try MediaFactory.clip(.loopBeeps())
+        // Three, for a median: a gappy jump still joins some seams by chance.
         let jumps = 3
         let recordedBefore = try XCTUnwrap(AudioCapture.quietMark(of: capture), "the sink never went quiet")
         let result = try BinaryRunner.run(["--autoexit", "--ab-loop-a=\(ClipSpec.beepLoopA)", "--ab-loop-b=\(ClipSpec.beepLoopB)",
@@ -39,11 +39,14 @@ final class ABLoopSoundBinaryTests: XCTestCase {
         let whole = ClipSpec.beepLength - 0.002
         XCTAssertGreaterThanOrEqual(seams[0].map(\.length).reduce(0, +), whole, "A's first beep: \(described[0])")
         XCTAssertGreaterThanOrEqual(seams[jumps + 1].map(\.length).reduce(0, +), whole, "B's last beep: \(described[jumps + 1])")
+        var silences: [Double] = []
         for (index, seam) in seams.enumerated().dropFirst().dropLast() {
             let sound = seam.map(\.length).reduce(0, +)
-            let silence = seam.last!.start + seam.last!.length - seam[0].start - sound
+            silences.append(seam.last!.start + seam.last!.length - seam[0].start - sound)
             XCTAssertGreaterThanOrEqual(sound, 2 * whole, "jump \(index): B's beep and A's, both whole: \(described[index])")
-            XCTAssertLessThanOrEqual(silence, 0.005, "jump \(index): silence between B's beep and A's: \(described[index])")
         }
+        // The median seam: one jump slowed by a busy machine does not make the loop gappy.
+        let median = silences.sorted()[silences.count / 2]
+        XCTAssertLessThanOrEqual(median, 0.005, "silence between B's beep and A's at the jumps: \(silences), \(described)")
     }
 }
