@@ -19,7 +19,7 @@ final class AudioDeviceBinaryTests: XCTestCase {
                                                     "sink_properties=device.description=\(name)-test"], timeout: .seconds(10))
                 .requireSuccess().outputText.trimmingCharacters(in: .whitespacesAndNewlines)
             capture = directory.appendingPathComponent("\(name)-\(UUID().uuidString.prefix(6)).s16le")
-            FileManager.default.createFile(atPath: capture.path, contents: nil)
+            _ = FileManager.default.createFile(atPath: capture.path, contents: nil)
             // A reader keeps the sink running, as test-env.sh does for `vp`.
             recorder = try ChildProcess.launch("/bin/sh", ["-c", "exec parec --latency-msec=10 -d \(name).monitor --format=s16le --rate=48000 --channels=2 > '\(capture.path)'"])
             // A new null sink stalls the first stream on it for a second or two: as test-env.sh

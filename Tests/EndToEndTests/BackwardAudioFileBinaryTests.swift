@@ -21,7 +21,7 @@ final class BackwardAudioFileBinaryTests: XCTestCase {
         // The second open of the sound file is closed again going forward.
         _ = try ipc.command(["set_property", "play-dir", "forward"])
         let pid = player.process.processIdentifier
-        XCTAssertTrue(try poll(timeout: .seconds(10)) { Self.opens(of: sound.lastPathComponent, pid: pid) == 1 },
+        XCTAssertTrue(poll(timeout: .seconds(10)) { Self.opens(of: sound.lastPathComponent, pid: pid) == 1 },
                       "the sound file is open \(Self.opens(of: sound.lastPathComponent, pid: pid)) times forward")
     }
 

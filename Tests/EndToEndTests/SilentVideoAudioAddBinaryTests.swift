@@ -51,10 +51,10 @@ final class SilentVideoAudioAddBinaryTests: XCTestCase {
         XCTAssertTrue((Int(position) - 1...Int(position) + 1).contains(second),
                       "heard second \(second) of the added file at \(position) s")
 
-        XCTAssertTrue(try poll(timeout: .seconds(10)) { Self.openPaths(of: pid).contains { $0.hasSuffix("/" + sound.lastPathComponent) } },
+        XCTAssertTrue(poll(timeout: .seconds(10)) { Self.openPaths(of: pid).contains { $0.hasSuffix("/" + sound.lastPathComponent) } },
                       "the added file is not open: \(Self.openPaths(of: pid))")
         _ = try ipc.command(["audio-remove"])
-        XCTAssertTrue(try poll(timeout: .seconds(10)) { !Self.openPaths(of: pid).contains { $0.hasSuffix("/" + sound.lastPathComponent) } },
+        XCTAssertTrue(poll(timeout: .seconds(10)) { !Self.openPaths(of: pid).contains { $0.hasSuffix("/" + sound.lastPathComponent) } },
                       "the removed file stays open: \(Self.openPaths(of: pid))")
         XCTAssertTrue(try audioTracks(ipc).isEmpty)
         let removedAt = try ipc.double("time-pos")
@@ -84,7 +84,7 @@ final class SilentVideoAudioAddBinaryTests: XCTestCase {
                       "the added file is not open: \(Self.openPaths(of: pid))")
 
         _ = try ipc.command(["audio-remove", 2])
-        XCTAssertTrue(try poll(timeout: .seconds(10)) { !Self.openPaths(of: pid).contains { $0.hasSuffix("/" + sound.lastPathComponent) } },
+        XCTAssertTrue(poll(timeout: .seconds(10)) { !Self.openPaths(of: pid).contains { $0.hasSuffix("/" + sound.lastPathComponent) } },
                       "the removed file stays open: \(Self.openPaths(of: pid))")
         XCTAssertTrue(try poll(timeout: .seconds(10)) { try ipc.property("aid") as? Int == 1 }, "the file's own track does not play")
         XCTAssertEqual(try audioTracks(ipc).map { $0["id"] as? Int }, [1])
@@ -115,11 +115,11 @@ final class SilentVideoAudioAddBinaryTests: XCTestCase {
         XCTAssertTrue(try poll(timeout: .seconds(10)) { try ipc.double("time-pos") >= 0.5 }, "the video did not play")
         _ = try ipc.command(["audio-add", server.url("steady/sound.wav")])
         XCTAssertTrue(try poll(timeout: .seconds(15)) { try ipc.property("aid") as? Int == 1 }, "the added track does not play")
-        XCTAssertTrue(try poll(timeout: .seconds(10)) { Self.connections(of: pid, toPort: server.port) > 0 },
+        XCTAssertTrue(poll(timeout: .seconds(10)) { Self.connections(of: pid, toPort: server.port) > 0 },
                       "no connection to port \(server.port) while the added track plays: \(Self.openPaths(of: pid)); "
                       + Self.tcpTable(of: pid).joined(separator: " | "))
         _ = try ipc.command(["audio-remove"])
-        XCTAssertTrue(try poll(timeout: .seconds(10)) { Self.connections(of: pid, toPort: server.port) == 0 },
+        XCTAssertTrue(poll(timeout: .seconds(10)) { Self.connections(of: pid, toPort: server.port) == 0 },
                       "\(Self.connections(of: pid, toPort: server.port)) connections to the server after the removal")
         let position = try ipc.double("time-pos")
         XCTAssertTrue(try poll(timeout: .seconds(10)) { try ipc.double("time-pos") > position + 0.5 }, "the picture stopped")

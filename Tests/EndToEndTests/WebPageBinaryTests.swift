@@ -74,7 +74,7 @@ final class WebPageBinaryTests: XCTestCase {
         try skipWithoutDisplay()
         let fixture = try NetworkFixture.shared()
         try pages(fixture)
-        let (video, audio, json) = try splitFormats(fixture, soundPath: "split-audio.wav")
+        let (_, audio, json) = try splitFormats(fixture, soundPath: "split-audio.wav")
         let capture = AudioCapture.environmentFile
         let captureStart = try capture.map { try XCTUnwrap(AudioCapture.quietMark(of: $0), "the sink never went quiet") }
         let page = fixture.server.url("page.html")

@@ -48,7 +48,7 @@ final class DemuxerInputRemovalTests: XCTestCase {
     func testARemovedInputIsReadNoMoreAndClosesOnceLetGo() throws {
         let video = try MediaFile(path: MediaFactory.clip(.silentVideo(seconds: 2)).path, options: PlayerOptions())
         var sound: MediaFile? = try MediaFile(path: MediaFactory.clip(.pitchStepsSound(seconds: 2)).path, options: PlayerOptions())
-        weak var removed = sound
+        weak let removed = sound
         let reader = InterleavedReader(DemuxerInputs(main: video, added: [sound!]))
         sound = nil
         reader.routed = [0, 1]

@@ -8,7 +8,7 @@ final class ScreenChoiceTests: XCTestCase {
         XCTAssertEqual(ScreenChoice.window("0"), .some(0))
         XCTAssertEqual(ScreenChoice.window("32"), .some(32))
         for bad in ["-1", "33", "one", "", "1.5", "current", "all"] {
-            XCTAssertNil(ScreenChoice.window(bad), bad)
+            XCTAssertTrue(ScreenChoice.window(bad) == nil, bad)
         }
         XCTAssertEqual(ScreenChoice.fullscreen("current"), .current)
         XCTAssertEqual(ScreenChoice.fullscreen("2"), .index(2))

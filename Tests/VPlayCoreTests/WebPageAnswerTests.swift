@@ -30,7 +30,7 @@ final class WebPageAnswerTests: XCTestCase {
         XCTAssertEqual(item.main.url, "http://127.0.0.1:1/v.mp4")
         let pid = try XCTUnwrap(pid_t(String(contentsOfFile: pidFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)))
         XCTAssertEqual(kill(pid, 0), 0, "the answer waited for yt-dlp to end")
-        FileManager.default.createFile(atPath: go, contents: nil)
+        _ = FileManager.default.createFile(atPath: go, contents: nil)
         // Gone only once waited for: a zombie still takes signals.
         XCTAssertTrue(poll(timeout: .seconds(30), interval: 0.02) { kill(pid, 0) != 0 }, "yt-dlp was never waited for")
     }
