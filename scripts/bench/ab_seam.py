@@ -20,7 +20,6 @@ Standalone use (inside scripts/test-env.sh):
     ab_seam.py PLAYER_BINARY [--kind vplay|mpv] [--runs 3]
 """
 import argparse
-import array
 import math
 import os
 import statistics
@@ -30,12 +29,13 @@ import time
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import benchlib  # noqa: E402
+from sinkrecording import capture_path, left_channel  # noqa: E402
+import sinkrecording  # noqa: E402
 
 SECTIONS = ("ab-seam",)
 PLAYERS = ("vplay", "mpv")
 NA = {"ffplay": "n/a (no A-B loop)", "mpv-x11": "—"}
-RATE = 48000
-FRAME_BYTES = 4          # s16le stereo
+RATE = sinkrecording.RATE
 SECONDS = 3.5
 A, B, BEEP = 1.0, 2.0, 0.06
 JUMPS = 3
@@ -64,35 +64,6 @@ def make_clips(folder, sections, log):
 
 
 # ----------------------------------------------------------------------------- the recording
-
-def capture_path():
-    path = os.environ.get("VPLAY_AUDIO_CAPTURE", "")
-    if not path:
-        raise RuntimeError("no $VPLAY_AUDIO_CAPTURE: run inside scripts/test-env.sh")
-    return path
-
-
-def left_channel(path, start_frame):
-    """The left channel's samples of the recording at PATH from START_FRAME on."""
-    with open(path, "rb") as f:
-        f.seek(start_frame * FRAME_BYTES)
-        data = f.read()
-    samples = array.array("h")
-    samples.frombytes(data[:len(data) // FRAME_BYTES * FRAME_BYTES])
-    return samples[0::2]
-
-
-def wait_for_quiet(path, timeout=10):
-    """The frame at which the recording has been quiet for QUIET s: sound from there on is new."""
-    deadline = time.monotonic() + timeout
-    window = int(QUIET * RATE)
-    while time.monotonic() < deadline:
-        end = os.path.getsize(path) // FRAME_BYTES
-        if end >= window and max(map(abs, left_channel(path, end - window)), default=0) < LOUD:
-            return end
-        time.sleep(0.05)
-    raise RuntimeError("the sink was never quiet")
-
 
 def sound_runs(left):
     """(start, length) in ms of each stretch of 1 ms windows with sound in LEFT."""
@@ -124,7 +95,7 @@ def measure(player, clip, kind=None, log=None):
     RuntimeError on failure."""
     kind = benchlib.player_kind(player, kind)
     path = capture_path()
-    start = wait_for_quiet(path)
+    start = sinkrecording.wait_for_quiet(path, below=LOUD, quiet=QUIET)
     loop = [f"--ab-loop-a={A:g}", f"--ab-loop-b={B:g}", f"--ab-loop-count={JUMPS}"]
 
     def command(socket_path):

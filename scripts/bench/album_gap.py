@@ -22,7 +22,6 @@ Standalone use (inside scripts/test-env.sh):
     album_gap.py PLAYER_BINARY [--kind vplay|mpv] [--runs 3]
 """
 import argparse
-import array
 import os
 import statistics
 import sys
@@ -31,12 +30,13 @@ import time
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import benchlib  # noqa: E402
+from sinkrecording import capture_path, left_channel  # noqa: E402
+import sinkrecording  # noqa: E402
 
 SECTIONS = ("album-gap",)
 PLAYERS = ("vplay", "mpv")
 NA = {"ffplay": "n/a (no playlist)", "mpv-x11": "—"}
-RATE = 48000
-FRAME_BYTES = 4          # s16le stereo
+RATE = sinkrecording.RATE
 SECONDS = 3.0            # each file
 SILENT = 328             # -40 dBFS on one channel; the tone is -18 dBFS, then -24 dBFS
 LEVELS = (0.125, 0.0625)  # each file's amplitude: the step marks the join
@@ -68,39 +68,6 @@ def make_clips(folder, sections, log):
 
 
 # ----------------------------------------------------------------------------- the recording
-
-def capture_path():
-    path = os.environ.get("VPLAY_AUDIO_CAPTURE", "")
-    if not path:
-        raise RuntimeError("no $VPLAY_AUDIO_CAPTURE: run inside scripts/test-env.sh")
-    return path
-
-
-def left_channel(path, start_frame):
-    """The left channel's samples of the recording at PATH from START_FRAME on."""
-    with open(path, "rb") as f:
-        f.seek(start_frame * FRAME_BYTES)
-        data = f.read()
-    samples = array.array("h")
-    samples.frombytes(data[:len(data) // FRAME_BYTES * FRAME_BYTES])
-    return samples[0::2]
-
-
-def frames_recorded(path):
-    return os.path.getsize(path) // FRAME_BYTES
-
-
-def wait_for_quiet(path, timeout=10):
-    """The frame at which the recording has been quiet for QUIET s: sound from there on is new."""
-    deadline = time.monotonic() + timeout
-    window = int(QUIET * RATE)
-    while time.monotonic() < deadline:
-        end = frames_recorded(path)
-        if end >= window and max(map(abs, left_channel(path, end - window)), default=0) < SILENT:
-            return end
-        time.sleep(0.05)
-    raise RuntimeError("the sink was never quiet")
-
 
 def tone_span(left):
     """(first, last) index of a sample of tone in LEFT, or None."""
@@ -140,7 +107,7 @@ def measure(player, clips, kind=None, gapless="yes", log=None):
     --gapless-audio=GAPLESS (None: not given). RuntimeError on failure."""
     kind = benchlib.player_kind(player, kind)
     path = capture_path()
-    start = wait_for_quiet(path)
+    start = sinkrecording.wait_for_quiet(path, below=SILENT, quiet=QUIET)
     extra = [f"--gapless-audio={gapless}"] if gapless else []
 
     def command(socket_path):
